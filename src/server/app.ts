@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { contactRoutes } from './contact/routes';
+import { contentRoutes } from './content/routes';
+import type { Database } from './db/client';
+import { healthRoutes } from './health/routes';
+import { AppError, handleError } from './http/errors';
+import type { JobQueue } from './jobs/queue';
+import { leadRoutes } from './leads/routes';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes';
+import type { Secrets } from './secrets';
+import { siteRoutes } from './site/routes';
+import { webRoutes } from './web/routes';
+
+export interface AppDeps {
+  config: Config;
+  secrets: Secrets;
+  database: Database;
+  jobs: JobQueue;
+}
+
+export type App = FastifyInstance;
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Cookies and tokens identify a session; bodies may carry personal data. Neither is logged.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: false,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CareRelay API', version: '0.1.0', description: 'Home health staffing marketplace' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => (https ? header : header.replace('upgrade-insecure-requests;', '')),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, deps);
+      await api.register(siteRoutes, deps);
+      await api.register(leadRoutes, deps);
+      await api.register(contactRoutes, deps);
+      await api.register(contentRoutes, deps);
+      if (config.env !== 'production') await api.register(devMailboxRoutes, deps);
+      api.setNotFoundHandler(async (request) => {
+        throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webRoutes, deps);
+  return app;
+}

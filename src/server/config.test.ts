@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs on its defaults in development with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('names the variable and the bad value when PORT is not a number', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual([
+      'Configuration error: PORT must be a whole number between 0 and 65535 (got "eighty")',
+    ]);
+  });
+
+  it('refuses a DATABASE_URL that is not a postgres URL', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://localhost/db' })).toEqual([
+      'Configuration error: DATABASE_URL must be a postgres:// connection string (got "mysql://localhost/db")',
+    ]);
+  });
+
+  it('refuses a malformed SMTP_URL and PUBLIC_URL, one line each', () => {
+    const problems = problemsOf({ SMTP_URL: 'mail.example.com', PUBLIC_URL: 'example' });
+    expect(problems).toHaveLength(2);
+    expect(problems.some((p) => p.startsWith('Configuration error: SMTP_URL must be an smtp://'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('Configuration error: PUBLIC_URL must be an http(s)://'))).toBe(true);
+  });
+
+  it('lists every setting production needs and development fills in', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    const names = problems.map((p) => p.split(' ')[2]);
+    expect(names).toEqual(['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'TEAM_EMAIL', 'DEMO_SCHEDULING_URL', 'APP_SECRET']);
+    expect(problems[0]).toBe('Configuration error: DATABASE_URL is required in production (a postgres:// connection string)');
+  });
+
+  it('accepts a complete production environment', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u:p@db:5432/carerelay',
+      PUBLIC_URL: 'https://app.carerelay.com/',
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      MAIL_FROM: 'CareRelay <no-reply@carerelay.com>',
+      TEAM_EMAIL: 'team@carerelay.com',
+      DEMO_SCHEDULING_URL: 'https://cal.example.com/carerelay',
+      APP_SECRET: 'x'.repeat(40),
+    });
+    expect(config.publicUrl).toBe('https://app.carerelay.com');
+    expect(config.demoSchedulingUrl).toBe('https://cal.example.com/carerelay');
+  });
+
+  it('sends demo requests to the contact page when no booking page is configured', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:4000' }).demoSchedulingUrl).toBe(
+      'http://localhost:4000/contact?subject=Book%20a%20demo',
+    );
+  });
+});

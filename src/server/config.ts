@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once at start-up. A missing or malformed value stops the server with one
+ * line per variable naming it, so an operator never has to read a stack trace to fix a deployment.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const url = (protocols: string[], hint: string) =>
+  optionalString.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be ${hint}` },
+  );
+
+const port = (fallback: number) =>
+  optionalString
+    .transform((value) => (value === undefined ? fallback : Number(value)))
+    .refine((value) => Number.isInteger(value) && value >= 0 && value <= 65535, {
+      message: 'must be a whole number between 0 and 65535',
+    });
+
+const positiveInt = (fallback: number) =>
+  optionalString
+    .transform((value) => (value === undefined ? fallback : Number(value)))
+    .refine((value) => Number.isInteger(value) && value > 0, { message: 'must be a whole number above 0' });
+
+const email = optionalString.refine(
+  (value) => value === undefined || /^[^\s@<>]+@[^\s@<>]+$/.test(value.replace(/^.*<(.+)>$/, '$1')),
+  { message: 'must be an email address, optionally as "Name <address>"' },
+);
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], { message: 'must be development, test or production' })
+    .default('development'),
+  HOST: optionalString.default('0.0.0.0'),
+  PORT: port(3000),
+  DATA_DIR: optionalString.default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// connection string'),
+  EMBEDDED_DB_PORT: port(54329),
+  PUBLIC_URL: url(['http:', 'https:'], 'an http(s):// URL, the address users reach the app at'),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  MAIL_FROM: email,
+  TEAM_EMAIL: email,
+  DEMO_SCHEDULING_URL: url(['http:', 'https:'], 'an http(s):// URL of the demo booking page'),
+  APP_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  JOB_RETRY_DELAY_SECONDS: positiveInt(30),
+  JOB_RETRY_LIMIT: positiveInt(8),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+/** What production cannot run without; development fills these in itself. */
+const requiredInProduction = {
+  DATABASE_URL: 'a postgres:// connection string',
+  PUBLIC_URL: 'the http(s):// address users reach the app at',
+  SMTP_URL: 'an smtp:// URL of the mail server',
+  MAIL_FROM: 'the sender address of outgoing mail',
+  TEAM_EMAIL: 'the address that receives leads and contact messages',
+  DEMO_SCHEDULING_URL: 'the demo booking page',
+  APP_SECRET: 'a random secret of at least 32 characters',
+} as const;
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Unset: the server runs an embedded PostgreSQL under `dataDir`. */
+  databaseUrl: string | undefined;
+  embeddedDbPort: number;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  teamEmail: string;
+  demoSchedulingUrl: string;
+  /** Unset outside production: generated once and kept in `dataDir`. */
+  appSecret: string | undefined;
+  jobRetryDelaySeconds: number;
+  jobRetryLimit: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const raw = env[name];
+      return `Configuration error: ${name} ${issue.message}${raw ? ` (got "${raw}")` : ''}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    const missing = Object.entries(requiredInProduction)
+      .filter(([name]) => e[name as keyof typeof requiredInProduction] === undefined)
+      .map(([name, what]) => `Configuration error: ${name} is required in production (${what})`);
+    if (missing.length > 0) throw new ConfigError(missing);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedDbPort: e.EMBEDDED_DB_PORT,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'CareRelay <no-reply@carerelay.local>',
+    teamEmail: e.TEAM_EMAIL ?? 'team@carerelay.local',
+    // Without a booking service of our own, development sends demo requests to the contact form.
+    demoSchedulingUrl: e.DEMO_SCHEDULING_URL ?? `${publicUrl}/contact?subject=Book%20a%20demo`,
+    appSecret: e.APP_SECRET,
+    jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    jobRetryLimit: e.JOB_RETRY_LIMIT,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,53 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+/** A connection a statement can run on: the pool, or the client of an open transaction. */
+export interface SqlRunner {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { pool, db, close: () => pool.end() };
+}
+
+export interface Transaction {
+  tx: Db;
+  /** The same connection, for libraries (pg-boss) that write their own SQL inside this transaction. */
+  sql: SqlRunner;
+}
+
+/**
+ * Runs `work` in one transaction on one client. Jobs sent through `sql` commit or roll back with the
+ * rows they belong to, so a mail is never queued for a row that does not exist, nor lost for one that does.
+ */
+export async function inTransaction<T>(database: Database, work: (t: Transaction) => Promise<T>): Promise<T> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const tx = drizzle(client, { schema, casing: 'snake_case' });
+    const result = await work({
+      tx,
+      sql: { executeSql: async (text, values) => client.query(text, values) },
+    });
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

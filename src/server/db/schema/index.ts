@@ -1,0 +1,2 @@
+export * from './inquiries';
+export * from './mail';

@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export const errorStatus = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The one error type services throw; the handler below turns it into `{ error: { code, message, fields? } }`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+const statusToCode = new Map<number, ErrorCode>(
+  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Field errors keyed by the field's path inside the body, query or params ("email", "address.zip"). */
+function fieldErrors(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    fields[key] ??= issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(errorStatus[error.code]).send(body(error.code, error.message, error.fields));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = fieldErrors(error);
+    const first = Object.values(fields)[0] ?? 'Invalid request';
+    return reply.status(400).send(body('VALIDATION', first, fields));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (malformed JSON, wrong content type, body too large) are safe to
+    // describe, but their messages can quote internals, so each status gets a fixed sentence.
+    const code = statusToCode.get(status) ?? 'VALIDATION';
+    const messages: Partial<Record<ErrorCode, string>> = {
+      VALIDATION: 'The request could not be read. Check that it is well-formed JSON.',
+      UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type. Send application/json.',
+      PAYLOAD_TOO_LARGE: 'The request is too large.',
+      RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+    };
+    return reply.status(status).send(body(code, messages[code] ?? 'The request was refused.'));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
+}

@@ -1,0 +1,58 @@
+import PgBoss from 'pg-boss';
+import type { SqlRunner } from '../db/client';
+
+/** Every background job the app runs, with the data it carries. */
+export interface JobData {
+  'send-mail': { mailId: string };
+}
+export type JobName = keyof JobData;
+
+export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** Queues a job; pass the transaction's `sql` so the job exists only if the transaction commits. */
+  send<N extends JobName>(name: N, data: JobData[N], options?: { sql?: SqlRunner }): Promise<void>;
+  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startJobQueue(options: {
+  databaseUrl: string;
+  retryDelaySeconds: number;
+  retryLimit: number;
+  onError: (error: Error) => void;
+}): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4, application_name: 'carerelay-jobs' });
+  boss.on('error', options.onError);
+  await boss.start();
+  const created = new Set<string>();
+
+  async function ensureQueue(name: JobName) {
+    if (created.has(name)) return;
+    // Failed deliveries wait retryDelay, then twice as long each time (retryBackoff), so an outage
+    // of the SMTP server or a webhook is ridden out rather than lost.
+    await boss.createQueue(name, {
+      name,
+      retryLimit: options.retryLimit,
+      retryDelay: options.retryDelaySeconds,
+      retryBackoff: true,
+    });
+    created.add(name);
+  }
+
+  return {
+    boss,
+    async send(name, data, sendOptions) {
+      await ensureQueue(name);
+      await boss.send(name, data, sendOptions?.sql ? { db: sendOptions.sql as PgBoss.Db } : {});
+    },
+    async work(name, handler) {
+      await ensureQueue(name);
+      await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+  };
+}

@@ -1,0 +1,68 @@
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { mailMessages } from '../db/schema/index';
+import { AppError } from '../http/errors';
+import type { RoutesPlugin } from '../http/plugin';
+
+const mailSchema = z.object({
+  id: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  textBody: z.string(),
+  htmlBody: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.date(),
+});
+
+/**
+ * The development mailbox: every mail the app has sent, so links in sign-up and reset mails can be
+ * followed without a mail server. Registered only outside production.
+ */
+export const devMailboxRoutes: RoutesPlugin = async (app, { database }) => {
+  const columns = {
+    id: mailMessages.id,
+    toAddress: mailMessages.toAddress,
+    subject: mailMessages.subject,
+    textBody: mailMessages.textBody,
+    htmlBody: mailMessages.htmlBody,
+    status: mailMessages.status,
+    createdAt: mailMessages.createdAt,
+  };
+
+  app.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Mail sent by the app (development only)',
+        querystring: z.object({ to: z.string().optional() }),
+        response: { 200: z.object({ messages: z.array(mailSchema) }) },
+      },
+    },
+    async (request) => {
+      const messages = await database.db
+        .select(columns)
+        .from(mailMessages)
+        .where(request.query.to ? eq(mailMessages.toAddress, request.query.to) : undefined)
+        .orderBy(desc(mailMessages.createdAt))
+        .limit(100);
+      return { messages };
+    },
+  );
+
+  app.get(
+    '/dev/mailbox/:id',
+    {
+      schema: {
+        tags: ['development'],
+        params: z.object({ id: z.uuid({ error: 'Invalid message id' }) }),
+        response: { 200: mailSchema },
+      },
+    },
+    async (request) => {
+      const [message] = await database.db.select(columns).from(mailMessages).where(eq(mailMessages.id, request.params.id));
+      if (!message) throw new AppError('NOT_FOUND', 'Message not found');
+      return message;
+    },
+  );
+};

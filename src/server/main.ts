@@ -1,0 +1,37 @@
+import { ConfigError, loadConfig } from './config';
+import { startRuntime } from './runtime';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const line of error.problems) console.error(line);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const runtime = await startRuntime(config);
+  const { app } = runtime;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`CareRelay is running at ${config.publicUrl}`);
+  if (!config.databaseUrl) app.log.info(`embedded PostgreSQL data is in ${config.dataDir}/postgres`);
+}
+
+main().catch((error: unknown) => {
+  console.error('CareRelay failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

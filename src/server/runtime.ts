@@ -1,0 +1,70 @@
+import type { Config } from './config';
+import { buildApp, type App } from './app';
+import { connectDatabase, type Database } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { migrateDatabase } from './db/migrate';
+import { startJobQueue, type JobQueue } from './jobs/queue';
+import { createMailDelivery } from './mail/deliver-mail';
+import { loadSecrets } from './secrets';
+
+export interface Runtime {
+  app: App;
+  database: Database;
+  jobs: JobQueue;
+  databaseUrl: string;
+  /** Stops everything this runtime started, in reverse order. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole server: database (embedded when no DATABASE_URL), migrations, job queue with its
+ * workers, and the HTTP app (not yet listening). Used by `main.ts` and by the tests alike, so the
+ * tests run the same code path as production.
+ */
+export async function startRuntime(config: Config, options: { embeddedLog?: (line: string) => void } = {}): Promise<Runtime> {
+  const cleanups: Array<() => Promise<void>> = [];
+  let closing = false;
+  const close = async () => {
+    closing = true;
+    while (cleanups.length > 0) await cleanups.pop()!().catch(() => {});
+  };
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedDbPort,
+        onLog: options.embeddedLog,
+      });
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const secrets = await loadSecrets(config);
+    const database = connectDatabase(databaseUrl);
+    cleanups.push(() => database.close());
+    await migrateDatabase(database);
+
+    const jobs = await startJobQueue({
+      databaseUrl,
+      retryDelaySeconds: config.jobRetryDelaySeconds,
+      retryLimit: config.jobRetryLimit,
+      // While shutting down, the database going away under pg-boss is expected, not an error.
+      onError: (error) => {
+        if (!closing) app?.log.error({ err: error }, 'job queue error');
+      },
+    });
+    cleanups.push(() => jobs.stop());
+
+    const app: App = await buildApp({ config, secrets, database, jobs });
+    cleanups.push(() => app.close());
+
+    const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+    cleanups.push(async () => mail.close());
+    await jobs.work('send-mail', ({ mailId }) => mail.deliver(mailId));
+
+    return { app, database, jobs, databaseUrl, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { RoutesPlugin } from '../http/plugin';
+
+export const siteRoutes: RoutesPlugin = async (app, { config }) => {
+  app.get(
+    '/site',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Deployment settings the web app needs',
+        response: { 200: z.object({ demoSchedulingUrl: z.string() }) },
+      },
+    },
+    async () => ({ demoSchedulingUrl: config.demoSchedulingUrl }),
+  );
+};

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '../http/errors';
+import type { RoutesPlugin } from '../http/plugin';
+
+export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
+
+/**
+ * Serves the built SPA. Any other GET that wants HTML gets index.html (history fallback), so every
+ * client route loads on refresh; the client decides what an unknown path shows.
+ */
+export const webRoutes: RoutesPlugin = async (app) => {
+  const built = existsSync(path.join(webRoot, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every asset name, so those never change.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn('dist/web is missing: run `npm run build` to serve the web app');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
+    if (!wantsHtml) throw new AppError('NOT_FOUND', 'Not found');
+    if (!built) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+};

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+
+export function Logo({ inverted = false }: { inverted?: boolean }) {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-bold tracking-tight" aria-label="CareRelay home">
+      <svg viewBox="0 0 32 32" className="size-8" aria-hidden>
+        <rect width="32" height="32" rx="8" fill={inverted ? '#fff' : '#0f766e'} />
+        <path
+          d="M9 17h4l2-5 3 9 2-4h3"
+          fill="none"
+          stroke={inverted ? '#0f766e' : '#fff'}
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className={inverted ? 'text-xl text-white' : 'text-xl text-slate-900'}>CareRelay</span>
+    </Link>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { LoginDialog } from '../auth/login-dialog';
+import { LoginDialogContext } from './login-context';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** Header, footer and the login dialog around every public page. */
+export function SiteLayout() {
+  const [loginOpen, setLoginOpen] = useState(false);
+  const context = useMemo(() => ({ openLogin: () => setLoginOpen(true) }), []);
+  useScrollToHash();
+  return (
+    <LoginDialogContext.Provider value={context}>
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader />
+        <main id="main" className="flex-1" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+    </LoginDialogContext.Provider>
+  );
+}
+
+/** Client-side navigation does not scroll to `#anchors` by itself; this does, and to the top otherwise. */
+function useScrollToHash() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    // The target may be in a lazily loaded page; try again until it has rendered.
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target || ++tries > 20) {
+        window.clearInterval(timer);
+        target?.scrollIntoView();
+      }
+    }, 50);
+    return () => window.clearInterval(timer);
+  }, [pathname, hash]);
+}

@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../src/server/config';
+import { startRuntime, type Runtime } from '../src/server/runtime';
+import { createTestDatabase } from './database';
+import { freePort } from './ports';
+
+export interface TestApp {
+  runtime: Runtime;
+  config: Config;
+  /** The base URL the app listens on, e.g. http://127.0.0.1:41234 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database, listening on a free port. `env` overrides the environment the
+ * config is parsed from (e.g. `{ SMTP_URL: smtp.url }`); `beforeListen` may add test-only routes.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { beforeListen?: (app: Runtime['app']) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carerelay-app-'));
+  // The port is chosen up front so PUBLIC_URL (used in emailed links) is the real address.
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    JOB_RETRY_DELAY_SECONDS: '1',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
+  const runtime = await startRuntime(config);
+  options.beforeListen?.(runtime.app);
+  await runtime.app.listen({ host: '127.0.0.1', port });
+  return {
+    runtime,
+    config,
+    url: config.publicUrl,
+    async close() {
+      await runtime.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
