@@ -59,6 +59,7 @@ const envSchema = z.object({
   APP_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
+  WEB_DIST_DIR: optionalString.default('./dist/web'),
   JOB_RETRY_DELAY_SECONDS: positiveInt(30),
   JOB_RETRY_LIMIT: positiveInt(8),
   LOG_LEVEL: z
@@ -94,6 +95,8 @@ export interface Config {
   demoSchedulingUrl: string;
   /** Unset outside production: generated once and kept in `dataDir`. */
   appSecret: string | undefined;
+  /** The built SPA (`vite build` output) the server serves. */
+  webDistDir: string;
   jobRetryDelaySeconds: number;
   jobRetryLimit: number;
   logLevel: string;
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Without a booking service of our own, development sends demo requests to the contact form.
     demoSchedulingUrl: e.DEMO_SCHEDULING_URL ?? `${publicUrl}/contact?subject=Book%20a%20demo`,
     appSecret: e.APP_SECRET,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     logLevel: e.LOG_LEVEL,

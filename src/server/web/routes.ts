@@ -1,17 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
-
-export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
 
 /**
  * Serves the built SPA. Any other GET that wants HTML gets index.html (history fallback), so every
  * client route loads on refresh; the client decides what an unknown path shows.
  */
-export const webRoutes: RoutesPlugin = async (app) => {
+export const webRoutes: RoutesPlugin = async (app, { config }) => {
+  const webRoot = config.webDistDir;
   const built = existsSync(path.join(webRoot, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {

@@ -1,0 +1,98 @@
+import { boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accountStatuses, disciplines, userTypes } from '../../../domain/accounts';
+
+/**
+ * One row per person who uses the product, keyed by their sign-in identity (`user_id`). The
+ * profile tables below hang off `user_id` as their primary key.
+ */
+export const useraccounts = pgTable('useraccounts', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: text().notNull().unique(),
+  email: text().notNull().unique(),
+  userType: text({ enum: userTypes }).notNull(),
+  status: text({ enum: accountStatuses }).notNull().default('pending'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const agencyProfiles = pgTable('agency_profiles', {
+  id: text()
+    .primaryKey()
+    .references(() => useraccounts.userId, { onDelete: 'cascade' }),
+  companyName: text().notNull(),
+  contactEmail: text().notNull(),
+  contactPhone: text().notNull(),
+  address: text().notNull(),
+  city: text().notNull(),
+  state: text().notNull(),
+  zipCode: text().notNull(),
+  status: text({ enum: accountStatuses }).notNull().default('pending'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const therapistProfiles = pgTable('therapist_profiles', {
+  id: text()
+    .primaryKey()
+    .references(() => useraccounts.userId, { onDelete: 'cascade' }),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  email: text().notNull(),
+  phone: text().notNull(),
+  zipCode: text().notNull(),
+  /** The seed keeps a list holding one value; the list leaves room for dual-licensed therapists. */
+  disciplines: text({ enum: disciplines }).array().notNull(),
+  serviceRadiusMiles: integer().notNull().default(25),
+  availableForReferrals: boolean().notNull().default(true),
+  yearsExperience: integer(),
+  status: text({ enum: accountStatuses }).notNull().default('pending'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const managerProfiles = pgTable('manager_profiles', {
+  id: text()
+    .primaryKey()
+    .references(() => useraccounts.userId, { onDelete: 'cascade' }),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  email: text().notNull(),
+  phone: text().notNull(),
+  role: text().notNull().default('admin'),
+  permissions: text().array().notNull().default([]),
+  status: text({ enum: accountStatuses }).notNull().default('approved'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Professional details completed at onboarding. */
+export const userProfiles = pgTable('user_profiles', {
+  id: text()
+    .primaryKey()
+    .references(() => useraccounts.userId, { onDelete: 'cascade' }),
+  firstName: text(),
+  lastName: text(),
+  npiNumber: text(),
+  licenseNumber: text(),
+  licenseState: text(),
+  licenseExpiry: date(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The four billable services and their default rates (rows written by the migration). */
+export const serviceTypesTable = pgTable('service_types', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  defaultRate: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+  sortOrder: integer().notNull(),
+});
+
+export const therapistRates = pgTable(
+  'therapist_rates',
+  {
+    therapistId: text()
+      .notNull()
+      .references(() => therapistProfiles.id, { onDelete: 'cascade' }),
+    serviceId: text()
+      .notNull()
+      .references(() => serviceTypesTable.id),
+    rate: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.therapistId, t.serviceId] })],
+);
