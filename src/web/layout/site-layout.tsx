@@ -1,14 +1,25 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LoginDialog } from '../auth/login-dialog';
 import { LoginDialogContext } from './login-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+// The dialog pulls in the form and validation libraries; load them only when someone opens it.
+const LoginDialog = lazy(async () => ({ default: (await import('../auth/login-dialog')).LoginDialog }));
+
 /** Header, footer and the login dialog around every public page. */
 export function SiteLayout() {
   const [loginOpen, setLoginOpen] = useState(false);
-  const context = useMemo(() => ({ openLogin: () => setLoginOpen(true) }), []);
+  const [loginRequested, setLoginRequested] = useState(false);
+  const context = useMemo(
+    () => ({
+      openLogin: () => {
+        setLoginRequested(true);
+        setLoginOpen(true);
+      },
+    }),
+    [],
+  );
   useScrollToHash();
   return (
     <LoginDialogContext.Provider value={context}>
@@ -19,7 +30,11 @@ export function SiteLayout() {
         </main>
         <SiteFooter />
       </div>
-      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+      {loginRequested && (
+        <Suspense fallback={null}>
+          <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+        </Suspense>
+      )}
     </LoginDialogContext.Provider>
   );
 }

@@ -1,0 +1,31 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { loadSecrets } from './secrets';
+
+let dir: string;
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('loadSecrets', () => {
+  it('generates development secrets once and keeps them in DATA_DIR', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'secrets-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    const first = await loadSecrets(config);
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, 'secrets.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await loadSecrets(config)).toEqual(first);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(first);
+  });
+
+  it('uses APP_SECRET from the environment and writes nothing', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'secrets-'));
+    const secret = 's'.repeat(40);
+    expect(await loadSecrets(loadConfig({ DATA_DIR: dir, APP_SECRET: secret }))).toEqual({ appSecret: secret });
+    await expect(stat(path.join(dir, 'secrets.json'))).rejects.toThrow();
+  });
+});
