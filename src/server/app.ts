@@ -9,6 +9,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountRoutes } from './accounts/routes';
+import type { Auth } from './auth/auth';
+import { authHandlerRoutes } from './auth/auth-handler-routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
@@ -27,6 +30,7 @@ export interface AppDeps {
   secrets: Secrets;
   database: Database;
   jobs: JobQueue;
+  auth: Auth;
 }
 
 export type App = FastifyInstance;
@@ -45,7 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: false,
+    // Behind a proxy, request.ip (used for rate limits and audit) is the real client's address.
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -92,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, deps);
+      await api.register(authHandlerRoutes, deps);
+      await api.register(accountRoutes, deps);
       await api.register(siteRoutes, deps);
       await api.register(leadRoutes, deps);
       await api.register(contactRoutes, deps);

@@ -56,6 +56,9 @@ const envSchema = z.object({
   MAIL_FROM: email,
   TEAM_EMAIL: email,
   DEMO_SCHEDULING_URL: url(['http:', 'https:'], 'an http(s):// URL of the demo booking page'),
+  AGENCY_WEBHOOK_URL: url(['http:', 'https:'], 'an http(s):// URL of the team chat webhook for agencies and managers'),
+  THERAPIST_WEBHOOK_URL: url(['http:', 'https:'], 'an http(s):// URL of the team chat webhook for therapists'),
+  TRUST_PROXY: optionalString,
   APP_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
@@ -93,6 +96,10 @@ export interface Config {
   mailFrom: string;
   teamEmail: string;
   demoSchedulingUrl: string;
+  agencyWebhookUrl: string | undefined;
+  therapistWebhookUrl: string | undefined;
+  /** Fastify's trustProxy: unset = the socket address is the client; `true`, or the proxies' addresses (comma-separated). */
+  trustProxy: boolean | string | undefined;
   /** Unset outside production: generated once and kept in `dataDir`. */
   appSecret: string | undefined;
   /** The built SPA (`vite build` output) the server serves. */
@@ -141,9 +148,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Without a booking service of our own, development sends demo requests to the contact form.
     demoSchedulingUrl: e.DEMO_SCHEDULING_URL ?? `${publicUrl}/contact?subject=Book%20a%20demo`,
     appSecret: e.APP_SECRET,
+    agencyWebhookUrl: e.AGENCY_WEBHOOK_URL,
+    therapistWebhookUrl: e.THERAPIST_WEBHOOK_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
 }

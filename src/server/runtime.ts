@@ -1,5 +1,7 @@
 import type { Config } from './config';
 import { buildApp, type App } from './app';
+import { createSignupWebhook } from './accounts/signup-webhook';
+import { createAuth } from './auth/auth';
 import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
@@ -55,12 +57,17 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     });
     cleanups.push(() => jobs.stop());
 
-    const app: App = await buildApp({ config, secrets, database, jobs });
+    const auth = createAuth({ config, secrets, database, jobs });
+    const app: App = await buildApp({ config, secrets, database, jobs, auth });
     cleanups.push(() => app.close());
 
     const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
     cleanups.push(async () => mail.close());
     await jobs.work('send-mail', ({ mailId }) => mail.deliver(mailId));
+    await jobs.work(
+      'signup-webhook',
+      createSignupWebhook({ agencyUrl: config.agencyWebhookUrl, therapistUrl: config.therapistWebhookUrl, publicUrl: config.publicUrl }),
+    );
 
     return { app, database, jobs, databaseUrl, close };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accountStatuses, disciplines, userTypes } from '../../../domain/accounts';
+import { user } from './auth';
 
 /**
  * One row per person who uses the product, keyed by their sign-in identity (`user_id`). The
@@ -7,7 +8,10 @@ import { accountStatuses, disciplines, userTypes } from '../../../domain/account
  */
 export const useraccounts = pgTable('useraccounts', {
   id: uuid().primaryKey().defaultRandom(),
-  userId: text().notNull().unique(),
+  userId: text()
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
   email: text().notNull().unique(),
   userType: text({ enum: userTypes }).notNull(),
   status: text({ enum: accountStatuses }).notNull().default('pending'),

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { accountStatuses, userTypes } from '../../domain/accounts';
+import { signupSchema } from '../../domain/signup';
+import { requireActor } from '../auth/session';
+import type { RoutesPlugin } from '../http/plugin';
+import { signUp } from './signup-service';
+
+export const accountRoutes: RoutesPlugin = async (app, deps) => {
+  app.post(
+    '/accounts/signup',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign up as an agency or a therapist; a link to set the password is mailed',
+        body: signupSchema,
+        response: { 201: z.object({ status: z.literal('pending') }) },
+      },
+    },
+    async (request, reply) => {
+      await signUp({ database: deps.database, jobs: deps.jobs, publicUrl: deps.config.publicUrl }, request.body);
+      return reply.status(201).send({ status: 'pending' as const });
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user and their account record',
+        response: {
+          200: z.object({
+            user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+            account: z.object({ userType: z.enum(userTypes), status: z.enum(accountStatuses) }).nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(request, deps);
+      return { user: { id: actor.userId, email: actor.email, name: actor.name }, account: actor.account };
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../config';
+import { inTransaction, type Database } from '../db/client';
+import * as schema from '../db/schema/index';
+import type { JobQueue } from '../jobs/queue';
+import { queueMail } from '../mail/queue-mail';
+import type { Secrets } from '../secrets';
+import { passwordResetMail } from './mails';
+import { hashPassword, verifyPassword } from './password-hash';
+
+/** The header the API sets from Fastify's view of the client address (which honours TRUST_PROXY). */
+export const CLIENT_IP_HEADER = 'x-carerelay-client-ip';
+
+export const SESSION_IDLE_SECONDS = 30 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
+export const RESET_TOKEN_SECONDS = 30 * 60;
+
+export function createAuth(deps: { config: Config; secrets: Secrets; database: Database; jobs: JobQueue }) {
+  const { config, database, jobs } = deps;
+  return betterAuth({
+    appName: 'CareRelay',
+    // From configuration, never from the request's Host header.
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secrets.appSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by our own sign-up (one transaction with the profile), without a password.
+      disableSignUp: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, token }) => {
+        await inTransaction(database, (t) => queueMail(t, jobs, passwordResetMail({ publicUrl: config.publicUrl, to: user.email, token })));
+      },
+    },
+    session: {
+      // Sliding idle timeout: each refresh pushes expiry 30 minutes out. The 12-hour absolute
+      // lifetime is enforced by the session guard from `createdAt`.
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 60,
+      // Off: a revoked session must stop working at once, not when a signed cookie cache expires.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/reset-password': { window: 300, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+      cookiePrefix: 'carerelay',
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

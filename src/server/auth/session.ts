@@ -1,0 +1,54 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AccountStatus, UserType } from '../../domain/accounts';
+import type { Database } from '../db/client';
+import { session as sessions, useraccounts } from '../db/schema/index';
+import { AppError } from '../http/errors';
+import { SESSION_ABSOLUTE_SECONDS, type Auth } from './auth';
+
+/** Set by the web app on polling requests: they must not keep an idle session alive. */
+export const BACKGROUND_HEADER = 'x-carerelay-background';
+
+export interface Actor {
+  userId: string;
+  email: string;
+  name: string;
+  sessionId: string;
+  sessionCreatedAt: Date;
+  /** Null until the user has an account record (e.g. right after social sign-in). */
+  account: { userType: UserType; status: AccountStatus } | null;
+}
+
+/** The signed-in user of a request, or null. Enforces the 12-hour absolute session lifetime. */
+export async function getActor(request: FastifyRequest, deps: { auth: Auth; database: Database }): Promise<Actor | null> {
+  const background = request.headers[BACKGROUND_HEADER] === '1';
+  const result = await deps.auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    query: background ? { disableRefresh: true } : undefined,
+  });
+  if (!result) return null;
+  const { session, user } = result;
+  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
+    await deps.database.db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  const [account] = await deps.database.db
+    .select({ userType: useraccounts.userType, status: useraccounts.status })
+    .from(useraccounts)
+    .where(eq(useraccounts.userId, user.id));
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    sessionId: session.id,
+    sessionCreatedAt: new Date(session.createdAt),
+    account: account ?? null,
+  };
+}
+
+export async function requireActor(request: FastifyRequest, deps: { auth: Auth; database: Database }): Promise<Actor> {
+  const actor = await getActor(request, deps);
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  return actor;
+}
