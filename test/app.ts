@@ -35,6 +35,8 @@ export async function startTestApp(
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // As behind a local reverse proxy: tests give each simulated client its own X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
     ...env,
   });
   const runtime = await startRuntime(config);

@@ -3,6 +3,7 @@ import { accountStatuses, userTypes } from '../../domain/accounts';
 import { signupSchema } from '../../domain/signup';
 import { requireActor } from '../auth/session';
 import type { RoutesPlugin } from '../http/plugin';
+import { isResetTokenUsable } from './reset-token';
 import { signUp } from './signup-service';
 
 export const accountRoutes: RoutesPlugin = async (app, deps) => {
@@ -20,6 +21,19 @@ export const accountRoutes: RoutesPlugin = async (app, deps) => {
       await signUp({ database: deps.database, jobs: deps.jobs, publicUrl: deps.config.publicUrl }, request.body);
       return reply.status(201).send({ status: 'pending' as const });
     },
+  );
+
+  app.post(
+    '/accounts/reset-token/check',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether a set- or reset-password link is still usable (the page checks before showing its form)',
+        body: z.object({ token: z.string().trim().min(1, 'Invalid or missing reset tokens. Please request a new password reset.').max(200) }),
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+    },
+    async (request) => ({ valid: await isResetTokenUsable(deps.database, request.body.token) }),
   );
 
   app.get(

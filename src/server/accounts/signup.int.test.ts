@@ -107,7 +107,7 @@ describe('sign-up', () => {
     const mail = await smtp.waitForMail((m) => m.to.includes('jordan.reyes@example.test'));
     const token = linkIn(mail.text).searchParams.get('token')!;
 
-    const tooShort = await post('/api/auth/reset-password', { token, newPassword: '12345' });
+    const tooShort = await post('/api/auth/reset-password', { token, newPassword: 'Zq9!x' });
     expect(tooShort.status).toBe(400);
     expect((await tooShort.json()) as unknown).toMatchObject({ error: { message: 'Password must be at least 6 characters' } });
 

@@ -4,12 +4,14 @@ import { authMessages } from '../../domain/auth';
 import type { ErrorBody, ErrorCode } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
 import { CLIENT_IP_HEADER } from './auth';
+import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 
 /** better-auth's error codes that the web app shows with our own words. */
 const translated: Record<string, { code: ErrorCode | 'INVALID_CREDENTIALS' | 'INVALID_TOKEN'; message: string; field?: string }> = {
   INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: authMessages.invalidCredentials },
   INVALID_TOKEN: { code: 'INVALID_TOKEN', message: 'Invalid reset link. Please request a new password reset.' },
   PASSWORD_TOO_SHORT: { code: 'VALIDATION', message: 'Password must be at least 6 characters', field: 'newPassword' },
+  PASSWORD_TOO_COMMON: { code: 'VALIDATION', message: COMMON_PASSWORD_MESSAGE, field: 'newPassword' },
 };
 
 function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config';
 import { inTransaction, type Database } from '../db/client';
@@ -6,6 +7,8 @@ import * as schema from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import type { Secrets } from '../secrets';
+import { writeAudit } from '../audit/write-audit';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { passwordResetMail } from './mails';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -67,6 +70,28 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
         '/request-password-reset': { window: 300, max: 5 },
         '/reset-password': { window: 300, max: 10 },
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+        if (ctx.path === '/reset-password' && typeof newPassword === 'string' && isCommonPassword(newPassword)) {
+          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD_MESSAGE });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const signedIn = ctx.context.newSession;
+        await writeAudit(database.db, {
+          actorUserId: signedIn?.user.id ?? null,
+          action: 'auth.sign_in',
+          entityType: 'user',
+          entityId: signedIn?.user.id,
+          outcome: signedIn ? 'success' : 'failure',
+          ipAddress: ctx.request?.headers.get(CLIENT_IP_HEADER),
+          userAgent: ctx.request?.headers.get('user-agent'),
+          details: signedIn ? { method: 'email-password' } : { method: 'email-password', email: (ctx.body as { email?: string }).email },
+        });
+      }),
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

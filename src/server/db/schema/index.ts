@@ -2,3 +2,4 @@ export * from './auth';
 export * from './accounts';
 export * from './inquiries';
 export * from './mail';
+export * from './audit';
