@@ -35,6 +35,8 @@ export async function startTestApp(
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Lets a run point the app at a web build in another folder (helpers build into their own).
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...env,
   });
   const runtime = await startRuntime(config);
