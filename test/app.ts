@@ -37,6 +37,8 @@ export async function startTestApp(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // As behind a local reverse proxy: tests give each simulated client its own X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
+    // Lets a run point the app at a web build in another folder (helpers build into their own).
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...env,
   });
   const runtime = await startRuntime(config);

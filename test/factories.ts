@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { AccountStatus, Discipline } from '../src/domain/accounts';
 import { hashPassword } from '../src/server/auth/password-hash';
 import type { Db } from '../src/server/db/client';
-import { account, agencyProfiles, managerProfiles, therapistProfiles, user, useraccounts } from '../src/server/db/schema/index';
+import { account, agencyProfiles, managerProfiles, session, therapistProfiles, user, useraccounts } from '../src/server/db/schema/index';
 
 export const DEFAULT_PASSWORD = 'Test-Password-2026';
 
@@ -105,4 +106,13 @@ export async function signIn(baseUrl: string, credentials: { email: string; pass
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+/**
+ * Marks a signed-in session as having passed a second factor (aal2), for tests whose subject is
+ * not the factor itself.
+ */
+export async function elevateSession(db: Db, cookie: string): Promise<void> {
+  const token = decodeURIComponent(/carerelay\.session_token=([^;]+)/.exec(cookie)?.[1] ?? '').split('.')[0] ?? '';
+  await db.update(session).set({ aal: 'aal2' }).where(eq(session.token, token));
 }

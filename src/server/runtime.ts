@@ -5,6 +5,8 @@ import { createAuth } from './auth/auth';
 import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
+import { printDemoSummary } from './demo/print-demo-summary';
+import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailDelivery } from './mail/deliver-mail';
 import { loadSecrets } from './secrets';
@@ -45,6 +47,12 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     const database = connectDatabase(databaseUrl);
     cleanups.push(() => database.close());
     await migrateDatabase(database);
+    // First start on the embedded database: a believable demo cast, so there is something to see.
+    // Does nothing once any account exists; never runs against a configured DATABASE_URL.
+    if (!config.databaseUrl) {
+      const demo = await seedDemoData(database.db);
+      if (demo) printDemoSummary(demo, (line) => console.log(line));
+    }
 
     const jobs = await startJobQueue({
       databaseUrl,

@@ -59,6 +59,7 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
       updateAge: 60,
       // Off: a revoked session must stop working at once, not when a signed cookie cache expires.
       cookieCache: { enabled: false },
+      additionalFields: { aal: { type: 'string', defaultValue: 'aal1', input: false } },
     },
     rateLimit: {
       enabled: true,

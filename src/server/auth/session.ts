@@ -16,6 +16,8 @@ export interface Actor {
   name: string;
   sessionId: string;
   sessionCreatedAt: Date;
+  /** aal2 once a second factor has been verified in this session. */
+  aal: 'aal1' | 'aal2';
   /** Null until the user has an account record (e.g. right after social sign-in). */
   account: { userType: UserType; status: AccountStatus } | null;
 }
@@ -43,6 +45,7 @@ export async function getActor(request: FastifyRequest, deps: { auth: Auth; data
     name: user.name,
     sessionId: session.id,
     sessionCreatedAt: new Date(session.createdAt),
+    aal: (session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1',
     account: account ?? null,
   };
 }

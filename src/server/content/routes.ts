@@ -1,4 +1,52 @@
+import { z } from 'zod';
+import { articles } from '../../content/articles/index';
+import { faqs } from '../../content/faqs';
+import { assistantQuestionSchema } from '../../domain/assistant-question';
 import type { RoutesPlugin } from '../http/plugin';
+import { createKnowledgeAssistant } from './assistant';
+import { articleListSchema, articleSchema, assistantAnswerSchema, faqListSchema } from './schemas';
+import { getArticle, listArticles, listFaqs } from './service';
 
 /** Articles, FAQs and the Knowledge Assistant. */
-export const contentRoutes: RoutesPlugin = async () => {};
+export const contentRoutes: RoutesPlugin = async (app) => {
+  // The content ships with the code, so the search index is built once per process, not per question.
+  const assistant = createKnowledgeAssistant({ articles, faqs });
+
+  app.get(
+    '/articles',
+    { schema: { tags: ['content'], summary: 'List the knowledge hub articles', response: { 200: articleListSchema } } },
+    async () => listArticles(),
+  );
+
+  app.get(
+    '/articles/:id',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Read one article',
+        params: z.object({ id: z.string().max(200) }),
+        response: { 200: articleSchema },
+      },
+    },
+    async (request) => getArticle({ id: request.params.id }),
+  );
+
+  app.get(
+    '/faqs',
+    { schema: { tags: ['content'], summary: 'List the frequently asked questions', response: { 200: faqListSchema } } },
+    async () => listFaqs(),
+  );
+
+  app.post(
+    '/assistant',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Ask the Knowledge Assistant; it answers by quoting the articles and FAQs',
+        body: assistantQuestionSchema,
+        response: { 200: assistantAnswerSchema },
+      },
+    },
+    async (request) => assistant.answer(request.body.question),
+  );
+};

@@ -5,6 +5,8 @@ export const errorStatus = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** Signed in, but this needs a verified second factor in this session (aal2). */
+  MFA_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -32,9 +34,9 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }
 
-const statusToCode = new Map<number, ErrorCode>(
-  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
-);
+// The first code listed for a status names Fastify's own errors of that status.
+const statusToCode = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(errorStatus)) if (!statusToCode.has(status)) statusToCode.set(status, code as ErrorCode);
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };

@@ -16,6 +16,11 @@ export const useraccounts = pgTable('useraccounts', {
   userType: text({ enum: userTypes }).notNull(),
   status: text({ enum: accountStatuses }).notNull().default('pending'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Set when a manager approves or rejects the account. */
+  reviewedAt: timestamp({ withTimezone: true }),
+  reviewedBy: text(),
+  /** A rejection's reason, shown to the user on their status page. */
+  statusReason: text(),
 });
 
 export const agencyProfiles = pgTable('agency_profiles', {

@@ -24,6 +24,8 @@ export const session = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ipAddress: text(),
     userAgent: text(),
+    /** Authenticator assurance: aal2 once a second factor was verified in this session. */
+    aal: text({ enum: ['aal1', 'aal2'] }).notNull().default('aal1'),
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

@@ -1,0 +1,33 @@
+import type { DemoSummary } from './seed-demo-data';
+
+const typeLabels = { agency: 'Agency', therapist: 'Therapist', manager: 'Manager' } as const;
+
+/** Prints who the demo data created, as an aligned table, and how (not yet) to sign in as them. */
+export function printDemoSummary(summary: DemoSummary, log: (line: string) => void): void {
+  const header = ['Type', 'Name', 'Email', 'Status'];
+  const rows = summary.people.map((person) => [typeLabels[person.type], person.name, person.email, person.status]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
+
+  log(`Demo data created: ${countsByType(summary)}.`);
+  log(line(header));
+  log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) log(line(row));
+  log('To sign in as one of them: open the site, Log in > "Forgot password", enter their email, then');
+  log('follow the link in /dev/mailbox (without SMTP_URL mail waits there) to choose a password.');
+  log('The addresses use the reserved .test domain, so no mail sent to them reaches a real person.');
+}
+
+function countsByType(summary: DemoSummary): string {
+  const count = (type: keyof typeof typeLabels) => summary.people.filter((person) => person.type === type).length;
+  const plural = (n: number, word: string, words: string) => `${n} ${n === 1 ? word : words}`;
+  return [
+    plural(count('agency'), 'agency', 'agencies'),
+    plural(count('therapist'), 'therapist', 'therapists'),
+    plural(count('manager'), 'manager', 'managers'),
+  ].join(', ');
+}

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AccountStatus, UserType } from '../../domain/accounts';
+import { npiWithCheckDigit } from '../../domain/npi';
+import type { Db } from '../db/client';
+import {
+  agencyProfiles,
+  managerProfiles,
+  serviceTypesTable,
+  therapistProfiles,
+  therapistRates,
+  user,
+  useraccounts,
+  userProfiles,
+} from '../db/schema/index';
+import { DEMO_EMAIL_DOMAIN, demoAgencies, demoManager, demoTherapists } from './demo-people';
+
+export interface DemoPerson {
+  type: UserType;
+  name: string;
+  email: string;
+  status: AccountStatus;
+}
+
+export interface DemoSummary {
+  people: DemoPerson[];
+}
+
+/** Two processes starting on one empty database at once must not both seed it. */
+const DEMO_SEED_LOCK = 7_231_005;
+
+/**
+ * Fills an empty database with the demo cast (see demo-people.ts) in one transaction. Does nothing
+ * and returns null when any account exists, so it is safe to call on every start.
+ */
+export async function seedDemoData(db: Db, now: Date = new Date()): Promise<DemoSummary | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    if ((await tx.$count(useraccounts)) > 0) return null;
+
+    const people: DemoPerson[] = [];
+    const services = await tx.select().from(serviceTypesTable).orderBy(serviceTypesTable.sortOrder);
+
+    for (const agency of demoAgencies) {
+      const email = demoEmail(agency.key);
+      const userId = demoUserId(email);
+      await tx.insert(user).values({ id: userId, name: agency.companyName, email, emailVerified: true });
+      await tx.insert(useraccounts).values({ userId, email, userType: 'agency', status: agency.status });
+      await tx.insert(agencyProfiles).values({
+        id: userId,
+        companyName: agency.companyName,
+        contactEmail: email,
+        contactPhone: agency.contactPhone,
+        address: agency.address,
+        city: agency.city,
+        state: agency.state,
+        zipCode: agency.zipCode,
+        status: agency.status,
+      });
+      people.push({ type: 'agency', name: agency.companyName, email, status: agency.status });
+    }
+
+    for (const therapist of demoTherapists) {
+      const email = demoEmail(therapist.key);
+      const userId = demoUserId(email);
+      const { firstName, lastName } = therapist;
+      await tx.insert(user).values({ id: userId, name: `${firstName} ${lastName}`, email, emailVerified: true });
+      await tx.insert(useraccounts).values({ userId, email, userType: 'therapist', status: therapist.status });
+      await tx.insert(therapistProfiles).values({
+        id: userId,
+        firstName,
+        lastName,
+        email,
+        phone: therapist.phone,
+        zipCode: therapist.zipCode,
+        disciplines: [therapist.discipline],
+        serviceRadiusMiles: therapist.serviceRadiusMiles,
+        yearsExperience: therapist.yearsExperience,
+        status: therapist.status,
+      });
+      await tx.insert(userProfiles).values({
+        id: userId,
+        firstName,
+        lastName,
+        npiNumber: npiWithCheckDigit(therapist.npiBase),
+        licenseNumber: therapist.licenseNumber,
+        licenseState: therapist.licenseState,
+        licenseExpiry: isoDateMonthsFrom(now, therapist.licenseMonthsLeft),
+      });
+      await tx.insert(therapistRates).values(
+        services.map((service) => ({
+          therapistId: userId,
+          serviceId: service.id,
+          rate: adjustedRate(service.defaultRate, therapist.rateAdjustmentPercent),
+        })),
+      );
+      people.push({
+        type: 'therapist',
+        name: `${firstName} ${lastName}, ${therapist.discipline}`,
+        email,
+        status: therapist.status,
+      });
+    }
+
+    const managerEmail = demoEmail(demoManager.key);
+    const managerId = demoUserId(managerEmail);
+    await tx.insert(user).values({
+      id: managerId,
+      name: `${demoManager.firstName} ${demoManager.lastName}`,
+      email: managerEmail,
+      emailVerified: true,
+    });
+    await tx.insert(useraccounts).values({ userId: managerId, email: managerEmail, userType: 'manager', status: 'approved' });
+    await tx.insert(managerProfiles).values({
+      id: managerId,
+      firstName: demoManager.firstName,
+      lastName: demoManager.lastName,
+      email: managerEmail,
+      phone: demoManager.phone,
+      role: 'admin',
+      permissions: [],
+      status: 'approved',
+    });
+    people.push({
+      type: 'manager',
+      name: `${demoManager.firstName} ${demoManager.lastName}`,
+      email: managerEmail,
+      status: 'approved',
+    });
+
+    return { people };
+  });
+}
+
+function demoEmail(key: string): string {
+  return `${key}@${DEMO_EMAIL_DOMAIN}`;
+}
+
+/**
+ * A UUID-shaped id derived from the email (name-based, like UUID v5), so the same demo person has
+ * the same id in every database — handy when comparing logs or bug reports across machines.
+ */
+function demoUserId(email: string): string {
+  const hex = createHash('sha1').update(`carerelay-demo:${email}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `demo-${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Whole dollars, as therapists quote them. */
+function adjustedRate(defaultRate: number, percent: number): number {
+  return Math.round(defaultRate * (1 + percent / 100));
+}
+
+/** `YYYY-MM-DD`, `months` after `now`; the day is capped at 28 so no month overflows. */
+function isoDateMonthsFrom(now: Date, months: number): string {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, Math.min(now.getUTCDate(), 28)));
+  return date.toISOString().slice(0, 10);
+}
