@@ -1,11 +1,112 @@
+import { ArrowLeft, Clock } from 'lucide-react';
+import { Link, Navigate, useParams } from 'react-router';
+import type { Article } from '../../domain/content';
+import { ApiError } from '../api/client';
+import { useArticle, useArticles } from '../api/content';
+import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
+import { ErrorState, Loading } from '../ui/states';
+import { ArticleCard } from './article-card';
+import { formatPublishDate } from './format';
+import { KnowledgeAssistant } from './knowledge-assistant';
 
-// Placeholder until this page is built.
+const RELATED_COUNT = 3;
+
+/** One article; an id the server does not know sends the reader back to the hub. */
 export function ArticlePage() {
+  const { id = '' } = useParams();
+  const { data: article, error, isPending, refetch } = useArticle(id);
+
+  if (error instanceof ApiError && error.status === 404) return <Navigate to="/articles" replace />;
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <PageMeta title="ArticlePage" description="ArticlePage" />
-      <h1 className="text-3xl font-bold">ArticlePage</h1>
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
+      <Link to="/articles" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-900">
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to articles
+      </Link>
+      {isPending ? (
+        <>
+          <PageMeta title="Article" description="A CareRelay knowledge hub article." />
+          <Loading label="Loading article…" />
+        </>
+      ) : error ? (
+        <>
+          <PageMeta title="Article" description="A CareRelay knowledge hub article." />
+          <div className="mt-8">
+            <ErrorState
+              message="We couldn't load this article. Please try again."
+              action={
+                <Button variant="secondary" onClick={() => void refetch()}>
+                  Retry
+                </Button>
+              }
+            />
+          </div>
+        </>
+      ) : (
+        <ArticleBody article={article} />
+      )}
+      <KnowledgeAssistant />
     </div>
+  );
+}
+
+function ArticleBody({ article }: { article: Article }) {
+  return (
+    <article className="mt-6">
+      <PageMeta title={article.title} description={article.excerpt} />
+      <header className="border-b border-slate-200 pb-6">
+        <p className="text-sm font-semibold text-brand-700">{article.category}</p>
+        <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{article.title}</h1>
+        <p className="mt-4 text-lg text-slate-700">{article.excerpt}</p>
+        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          <span>
+            By <span className="font-medium text-slate-800">{article.author}</span>
+          </span>
+          <span aria-hidden>·</span>
+          <time dateTime={article.publishDate}>{formatPublishDate(article.publishDate)}</time>
+          <span aria-hidden>·</span>
+          <span className="inline-flex items-center gap-1">
+            <Clock className="size-3.5" aria-hidden />
+            {article.readTime}
+          </span>
+        </p>
+        {article.tags.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
+            {article.tags.map((tag) => (
+              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </header>
+      {/* Trusted HTML written in this repository (src/content/articles), never user input. */}
+      <div className="prose-article mt-6" dangerouslySetInnerHTML={{ __html: article.content }} />
+      <RelatedArticles article={article} />
+    </article>
+  );
+}
+
+function RelatedArticles({ article }: { article: Article }) {
+  const { data } = useArticles();
+  const related = (data?.articles ?? [])
+    .filter((other) => other.category === article.category && other.id !== article.id)
+    .slice(0, RELATED_COUNT);
+  if (related.length === 0) return null;
+  return (
+    <aside aria-labelledby="related-articles" className="mt-12 border-t border-slate-200 pt-8">
+      <h2 id="related-articles" className="text-xl font-semibold text-slate-900">
+        Related articles
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        {related.map((other) => (
+          <li key={other.id}>
+            <ArticleCard article={other} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </aside>
   );
 }

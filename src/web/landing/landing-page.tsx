@@ -1,11 +1,27 @@
 import { PageMeta } from '../ui/page-meta';
+import { AgenciesSection, TherapistsSection } from './audience-sections';
+import { ClosingCta } from './closing-cta';
+import { FaqSection } from './faq-section';
+import { Hero } from './hero';
+import { HowItWorks } from './how-it-works';
+import { LeadFormPanel } from './lead-form-panel';
+import { LogoMarquee } from './logo-marquee';
 
-// Placeholder until this page is built.
 export function LandingPage() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <PageMeta title="LandingPage" description="LandingPage" />
-      <h1 className="text-3xl font-bold">LandingPage</h1>
-    </div>
+    <>
+      <PageMeta
+        title="On-demand home health therapy staffing"
+        description="CareRelay connects home health agencies with licensed PT, PTA, OT, COTA and ST therapists nearby. Referrals filled in 15 minutes on average, pay only per completed visit, HIPAA-compliant."
+      />
+      <Hero />
+      <LogoMarquee />
+      <AgenciesSection />
+      <TherapistsSection />
+      <HowItWorks />
+      <FaqSection />
+      <ClosingCta />
+      <LeadFormPanel />
+    </>
   );
 }
