@@ -29,4 +29,6 @@ export const LEGAL_EFFECTIVE_DATE = 'April 23, 2024';
 /** What the server tells the SPA about its deployment (GET /api/site). */
 export interface SiteConfig {
   demoSchedulingUrl: string;
+  /** The server signs a session out after this much inactivity; the web warns shortly before. */
+  sessionIdleSeconds: number;
 }

@@ -63,6 +63,7 @@ const envSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   WEB_DIST_DIR: optionalString.default('./dist/web'),
+  SESSION_IDLE_SECONDS: positiveInt(30 * 60),
   JOB_RETRY_DELAY_SECONDS: positiveInt(30),
   JOB_RETRY_LIMIT: positiveInt(8),
   LOG_LEVEL: z
@@ -104,6 +105,8 @@ export interface Config {
   appSecret: string | undefined;
   /** The built SPA (`vite build` output) the server serves. */
   webDistDir: string;
+  /** Idle sign-out (default 30 minutes); shortened in browser tests. */
+  sessionIdleSeconds: number;
   jobRetryDelaySeconds: number;
   jobRetryLimit: number;
   logLevel: string;
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     therapistWebhookUrl: e.THERAPIST_WEBHOOK_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     logLevel: e.LOG_LEVEL,

@@ -5,6 +5,23 @@ import { Loading } from './ui/states';
 /** Every page is its own chunk, loaded when its route is first visited. */
 export const router = createBrowserRouter([
   {
+    // Signed-in area: redirects to / without a session, and sends each user where their account belongs.
+    path: 'dashboard',
+    lazy: async () => ({ Component: (await import('./dashboard/dashboard-layout')).DashboardLayout }),
+    hydrateFallbackElement: <Loading />,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./dashboard/dashboard-home')).DashboardHome }) },
+      { path: 'agency', lazy: async () => ({ Component: (await import('./dashboard/agency-dashboard')).AgencyDashboard }) },
+      { path: 'therapist', lazy: async () => ({ Component: (await import('./dashboard/therapist-dashboard')).TherapistDashboard }) },
+      { path: 'admin', lazy: async () => ({ Component: (await import('./admin/admin-dashboard')).AdminDashboard }) },
+    ],
+  },
+  {
+    path: 'onboarding',
+    lazy: async () => ({ Component: (await import('./onboarding/onboarding-page')).OnboardingPage }),
+    hydrateFallbackElement: <Loading />,
+  },
+  {
     element: <SiteLayout />,
     hydrateFallbackElement: <Loading />,
     children: [
@@ -31,6 +48,8 @@ export const router = createBrowserRouter([
         path: 'careers/benefits-support',
         lazy: async () => ({ Component: (await import('./marketing/benefits-support-page')).BenefitsSupportPage }),
       },
+      { path: 'signup', lazy: async () => ({ Component: (await import('./auth/signup-page')).SignupPage }) },
+      { path: 'reset-password', lazy: async () => ({ Component: (await import('./auth/reset-password-page')).ResetPasswordPage }) },
       { path: 'contact', lazy: async () => ({ Component: (await import('./contact/contact-page')).ContactPage }) },
       { path: 'privacy-policy', lazy: async () => ({ Component: (await import('./legal/privacy-policy-page')).PrivacyPolicyPage }) },
       { path: 'terms-of-service', lazy: async () => ({ Component: (await import('./legal/terms-of-service-page')).TermsOfServicePage }) },

@@ -15,7 +15,6 @@ import { hashPassword, verifyPassword } from './password-hash';
 /** The header the API sets from Fastify's view of the client address (which honours TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-carerelay-client-ip';
 
-export const SESSION_IDLE_SECONDS = 30 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 30 * 60;
 
@@ -55,8 +54,8 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
     session: {
       // Sliding idle timeout: each refresh pushes expiry 30 minutes out. The 12-hour absolute
       // lifetime is enforced by the session guard from `createdAt`.
-      expiresIn: SESSION_IDLE_SECONDS,
-      updateAge: 60,
+      expiresIn: config.sessionIdleSeconds,
+      updateAge: Math.min(60, Math.floor(config.sessionIdleSeconds / 4)),
       // Off: a revoked session must stop working at once, not when a signed cookie cache expires.
       cookieCache: { enabled: false },
       additionalFields: { aal: { type: 'string', defaultValue: 'aal1', input: false } },

@@ -8,9 +8,9 @@ export const siteRoutes: RoutesPlugin = async (app, { config }) => {
       schema: {
         tags: ['site'],
         summary: 'Deployment settings the web app needs',
-        response: { 200: z.object({ demoSchedulingUrl: z.string() }) },
+        response: { 200: z.object({ demoSchedulingUrl: z.string(), sessionIdleSeconds: z.number() }) },
       },
     },
-    async () => ({ demoSchedulingUrl: config.demoSchedulingUrl }),
+    async () => ({ demoSchedulingUrl: config.demoSchedulingUrl, sessionIdleSeconds: config.sessionIdleSeconds }),
   );
 };
