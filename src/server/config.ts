@@ -59,6 +59,11 @@ const envSchema = z.object({
   AGENCY_WEBHOOK_URL: url(['http:', 'https:'], 'an http(s):// URL of the team chat webhook for agencies and managers'),
   THERAPIST_WEBHOOK_URL: url(['http:', 'https:'], 'an http(s):// URL of the team chat webhook for therapists'),
   TRUST_PROXY: optionalString,
+  CORS_ORIGINS: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_API_URL: url(['http:', 'https:'], 'an http(s):// URL of the Twilio API').default('https://api.twilio.com'),
   APP_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
@@ -101,6 +106,10 @@ export interface Config {
   therapistWebhookUrl: string | undefined;
   /** Fastify's trustProxy: unset = the socket address is the client; `true`, or the proxies' addresses (comma-separated). */
   trustProxy: boolean | string | undefined;
+  /** Origins allowed to call the API from a browser: PUBLIC_URL plus CORS_ORIGINS (comma-separated). */
+  allowedOrigins: string[];
+  /** Unset: SMS are kept and shown in the development mailbox. */
+  twilio: { accountSid: string; authToken: string; from: string; apiBaseUrl: string } | undefined;
   /** Unset outside production: generated once and kept in `dataDir`. */
   appSecret: string | undefined;
   /** The built SPA (`vite build` output) the server serves. */
@@ -154,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agencyWebhookUrl: e.AGENCY_WEBHOOK_URL,
     therapistWebhookUrl: e.THERAPIST_WEBHOOK_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedOrigins: [new URL(publicUrl).origin, ...(e.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean)],
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER, apiBaseUrl: e.TWILIO_API_URL ?? 'https://api.twilio.com' }
+        : undefined,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,

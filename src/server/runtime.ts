@@ -10,6 +10,8 @@ import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailDelivery } from './mail/deliver-mail';
 import { loadSecrets } from './secrets';
+import { createSmsDelivery } from './sms/deliver-sms';
+import { createTwilioProvider } from './sms/twilio';
 
 export interface Runtime {
   app: App;
@@ -72,6 +74,8 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
     cleanups.push(async () => mail.close());
     await jobs.work('send-mail', ({ mailId }) => mail.deliver(mailId));
+    const sms = createSmsDelivery({ db: database.db, provider: config.twilio ? createTwilioProvider(config.twilio) : undefined });
+    await jobs.work('send-sms', ({ smsId }) => sms(smsId));
     await jobs.work(
       'signup-webhook',
       createSignupWebhook({ agencyUrl: config.agencyWebhookUrl, therapistUrl: config.therapistWebhookUrl, publicUrl: config.publicUrl }),

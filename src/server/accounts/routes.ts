@@ -46,13 +46,21 @@ export const accountRoutes: RoutesPlugin = async (app, deps) => {
           200: z.object({
             user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
             account: z.object({ userType: z.enum(userTypes), status: z.enum(accountStatuses) }).nullable(),
+            /** aal1 with nextLevel aal2: the user must pass their second factor before anything else. */
+            aal: z.enum(['aal1', 'aal2']),
+            nextLevel: z.enum(['aal1', 'aal2']),
           }),
         },
       },
     },
     async (request) => {
-      const actor = await requireActor(request, deps);
-      return { user: { id: actor.userId, email: actor.email, name: actor.name }, account: actor.account };
+      const actor = await requireActor(request, deps, { allowAal1: true });
+      return {
+        user: { id: actor.userId, email: actor.email, name: actor.name },
+        account: actor.account,
+        aal: actor.aal,
+        nextLevel: actor.nextLevel,
+      };
     },
   );
 };

@@ -26,7 +26,7 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: deps.secrets.appSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.allowedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(database.db, {
       provider: 'pg',

@@ -1,9 +1,9 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AccountStatus, UserType } from '../../domain/accounts';
 import type { Database } from '../db/client';
-import { session as sessions, useraccounts } from '../db/schema/index';
+import { mfaFactors, session as sessions, useraccounts } from '../db/schema/index';
 import { AppError } from '../http/errors';
 import { SESSION_ABSOLUTE_SECONDS, type Auth } from './auth';
 
@@ -18,6 +18,8 @@ export interface Actor {
   sessionCreatedAt: Date;
   /** aal2 once a second factor has been verified in this session. */
   aal: 'aal1' | 'aal2';
+  /** The level this user can reach: aal2 when they have a verified factor. */
+  nextLevel: 'aal1' | 'aal2';
   /** Null until the user has an account record (e.g. right after social sign-in). */
   account: { userType: UserType; status: AccountStatus } | null;
 }
@@ -35,10 +37,17 @@ export async function getActor(request: FastifyRequest, deps: { auth: Auth; data
     await deps.database.db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
-  const [account] = await deps.database.db
-    .select({ userType: useraccounts.userType, status: useraccounts.status })
-    .from(useraccounts)
-    .where(eq(useraccounts.userId, user.id));
+  const [[account], [factor]] = await Promise.all([
+    deps.database.db
+      .select({ userType: useraccounts.userType, status: useraccounts.status })
+      .from(useraccounts)
+      .where(eq(useraccounts.userId, user.id)),
+    deps.database.db
+      .select({ id: mfaFactors.id })
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.status, 'verified')))
+      .limit(1),
+  ]);
   return {
     userId: user.id,
     email: user.email,
@@ -46,12 +55,25 @@ export async function getActor(request: FastifyRequest, deps: { auth: Auth; data
     sessionId: session.id,
     sessionCreatedAt: new Date(session.createdAt),
     aal: (session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1',
+    nextLevel: factor ? 'aal2' : 'aal1',
     account: account ?? null,
   };
 }
 
-export async function requireActor(request: FastifyRequest, deps: { auth: Auth; database: Database }): Promise<Actor> {
+/**
+ * The signed-in actor, or 401. A user who has a second factor must have passed it in this session
+ * (aal2) for anything but `allowAal1` routes (their own status and the factor challenge itself),
+ * however they signed in: password or social provider.
+ */
+export async function requireActor(
+  request: FastifyRequest,
+  deps: { auth: Auth; database: Database },
+  options: { allowAal1?: boolean } = {},
+): Promise<Actor> {
   const actor = await getActor(request, deps);
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  if (!options.allowAal1 && actor.nextLevel === 'aal2' && actor.aal !== 'aal2') {
+    throw new AppError('MFA_REQUIRED', 'Enter a code from your second factor to continue.');
+  }
   return actor;
 }

@@ -4,6 +4,7 @@ import type { SqlRunner } from '../db/client';
 /** Every background job the app runs, with the data it carries. */
 export interface JobData {
   'send-mail': { mailId: string };
+  'send-sms': { smsId: string };
   /** A message to the team's chat about a new sign-up (managers use the agency channel). */
   'signup-webhook': { target: 'agency' | 'therapist' | 'manager'; content: string };
 }

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { mailMessages } from '../db/schema/index';
+import { mailMessages, smsMessages } from '../db/schema/index';
 import { AppError } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
 
@@ -15,7 +15,7 @@ const mailSchema = z.object({
 });
 
 /**
- * The development mailbox: every mail the app has sent, so links in sign-up and reset mails can be
+ * The development mailbox: every mail (and SMS) the app has sent, so links in sign-up and reset mails can be
  * followed without a mail server. Registered only outside production.
  */
 export const devMailboxRoutes: RoutesPlugin = async (app, { database }) => {
@@ -36,7 +36,12 @@ export const devMailboxRoutes: RoutesPlugin = async (app, { database }) => {
         tags: ['development'],
         summary: 'Mail sent by the app (development only)',
         querystring: z.object({ to: z.string().optional() }),
-        response: { 200: z.object({ messages: z.array(mailSchema) }) },
+        response: {
+          200: z.object({
+            messages: z.array(mailSchema),
+            sms: z.array(z.object({ id: z.string(), toNumber: z.string(), body: z.string(), status: z.string(), createdAt: z.date() })),
+          }),
+        },
       },
     },
     async (request) => {
@@ -46,7 +51,13 @@ export const devMailboxRoutes: RoutesPlugin = async (app, { database }) => {
         .where(request.query.to ? eq(mailMessages.toAddress, request.query.to) : undefined)
         .orderBy(desc(mailMessages.createdAt))
         .limit(100);
-      return { messages };
+      // Text messages (sign-in codes) are kept here too when no SMS provider is configured.
+      const sms = await database.db
+        .select({ id: smsMessages.id, toNumber: smsMessages.toNumber, body: smsMessages.body, status: smsMessages.status, createdAt: smsMessages.createdAt })
+        .from(smsMessages)
+        .orderBy(desc(smsMessages.createdAt))
+        .limit(50);
+      return { messages, sms };
     },
   );
 

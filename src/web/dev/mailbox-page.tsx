@@ -6,6 +6,14 @@ import { cn } from '../ui/cn';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 
+interface SmsMessage {
+  id: string;
+  toNumber: string;
+  body: string;
+  status: string;
+  createdAt: string;
+}
+
 interface MailMessage {
   id: string;
   toAddress: string;
@@ -32,7 +40,7 @@ function linkify(text: string) {
 export function MailboxPage() {
   const mail = useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: () => api<{ messages: MailMessage[] }>('/api/dev/mailbox'),
+    queryFn: () => api<{ messages: MailMessage[]; sms: SmsMessage[] }>('/api/dev/mailbox', { background: true }),
     refetchInterval: 3000,
   });
   const [selectedId, setSelectedId] = useState<string>();
@@ -80,6 +88,23 @@ export function MailboxPage() {
             <pre className="mt-6 font-sans text-sm whitespace-pre-wrap text-slate-800">{linkify(selected.textBody)}</pre>
           </article>
         </div>
+      )}
+      {mail.isSuccess && mail.data.sms.length > 0 && (
+        <section className="mt-10" aria-labelledby="sms-heading">
+          <h2 id="sms-heading" className="text-xl font-semibold">
+            Text messages
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
+            {mail.data.sms.map((sms) => (
+              <li key={sms.id} className="px-4 py-3">
+                <p className="text-sm text-slate-600">
+                  To {sms.toNumber} · {new Date(sms.createdAt).toLocaleString()}
+                </p>
+                <p className="mt-1 text-slate-900">{sms.body}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './inquiries';
 export * from './mail';
 export * from './audit';
+export * from './mfa';

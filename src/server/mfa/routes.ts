@@ -1,0 +1,150 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { backupCodeSchema, enrolFactorSchema, verifyFactorSchema } from '../../domain/mfa';
+import { requireActor } from '../auth/session';
+import { createSecretBox } from '../crypto/secret-box';
+import { consumeRateLimit } from '../http/db-rate-limit';
+import type { RoutesPlugin } from '../http/plugin';
+import {
+  challengeFactor,
+  enrolFactor,
+  listFactors,
+  regenerateBackupCodes,
+  removeFactor,
+  useBackupCode,
+  verifyFactor,
+  type MfaDeps,
+} from './service';
+
+const meta = (request: FastifyRequest) => ({ ipAddress: request.ip, userAgent: request.headers['user-agent'] });
+const factorParams = z.object({ factorId: z.uuid({ error: 'Factor not found' }) });
+const aal = z.enum(['aal1', 'aal2']);
+
+/** Second factors (the seed's /factors API): enrol, challenge, verify, unenrol, backup codes. */
+export const mfaRoutes: RoutesPlugin = async (app, deps) => {
+  const mfa: MfaDeps = {
+    database: deps.database,
+    jobs: deps.jobs,
+    secretBox: createSecretBox(deps.secrets.appSecret, 'mfa-totp-secret'),
+    issuer: 'CareRelay',
+  };
+  // Proving a factor is what an aal1 session is for; everything else here needs the session's owner.
+  const actorOf = (request: FastifyRequest) => requireActor(request, deps, { allowAal1: true });
+  const limitChecks = (userId: string) => consumeRateLimit(deps.database.db, `mfa-check|${userId}`, { windowSeconds: 300, max: 10 });
+
+  app.get(
+    '/mfa/factors',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: 'Your second factors and this session’s assurance level',
+        response: {
+          200: z.object({
+            factors: z.array(
+              z.object({
+                id: z.string(),
+                factorType: z.enum(['totp', 'phone']),
+                friendlyName: z.string(),
+                status: z.enum(['unverified', 'verified']),
+                phone: z.string().nullable(),
+                createdAt: z.date(),
+              }),
+            ),
+            aal,
+            nextLevel: aal,
+            unusedBackupCodes: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => listFactors(deps.database, await actorOf(request)),
+  );
+
+  app.post(
+    '/mfa/factors',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: 'Enrol a factor (unverified until its first code is checked)',
+        body: enrolFactorSchema,
+        response: {
+          201: z.object({
+            id: z.string(),
+            factorType: z.enum(['totp', 'phone']),
+            totp: z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() }).nullable(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await enrolFactor(mfa, await actorOf(request), request.body, meta(request))),
+  );
+
+  app.post(
+    '/mfa/factors/:factorId/challenge',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: 'Start proving a factor; a phone factor is sent a code by SMS',
+        params: factorParams,
+        response: { 201: z.object({ id: z.string(), expiresAt: z.date() }) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      await consumeRateLimit(deps.database.db, `mfa-challenge|${actor.userId}`, { windowSeconds: 300, max: 5 });
+      return reply.status(201).send(await challengeFactor(mfa, actor, request.params.factorId));
+    },
+  );
+
+  app.post(
+    '/mfa/factors/:factorId/verify',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: 'Check a code; success raises this session to aal2',
+        params: factorParams,
+        body: verifyFactorSchema,
+        response: { 200: z.object({ aal: z.literal('aal2'), backupCodes: z.array(z.string()).optional() }) },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      await limitChecks(actor.userId);
+      return verifyFactor(mfa, actor, { factorId: request.params.factorId, ...request.body }, meta(request));
+    },
+  );
+
+  app.delete(
+    '/mfa/factors/:factorId',
+    { schema: { tags: ['mfa'], summary: 'Remove a factor (needs aal2 once a factor is verified)', params: factorParams } },
+    async (request, reply) => {
+      await removeFactor(mfa, await actorOf(request), request.params.factorId, meta(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/mfa/backup-codes/verify',
+    {
+      schema: {
+        tags: ['mfa'],
+        summary: 'Pass the second factor with a single-use backup code',
+        body: backupCodeSchema,
+        response: { 200: z.object({ aal: z.literal('aal2') }) },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      await limitChecks(actor.userId);
+      return useBackupCode(mfa, actor, request.body.code, meta(request));
+    },
+  );
+
+  app.post(
+    '/mfa/backup-codes',
+    {
+      schema: { tags: ['mfa'], summary: 'Replace your backup codes (needs aal2)', response: { 200: z.object({ backupCodes: z.array(z.string()) }) } },
+    },
+    async (request) => regenerateBackupCodes(mfa, await actorOf(request), meta(request)),
+  );
+};
