@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,16 +11,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './accounts/routes';
+import { adminRoutes } from './admin/routes';
 import type { Auth } from './auth/auth';
+import type { BearerVerifier } from './auth/bearer';
 import { authHandlerRoutes } from './auth/auth-handler-routes';
+import { jwksRoutes } from './auth/jwks-routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
 import { AppError, handleError } from './http/errors';
+import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
 import { leadRoutes } from './leads/routes';
+import { mfaRoutes } from './mfa/routes';
+import { onboardingRoutes } from './onboarding/routes';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import type { Secrets } from './secrets';
 import { siteRoutes } from './site/routes';
@@ -31,6 +38,7 @@ export interface AppDeps {
   database: Database;
   jobs: JobQueue;
   auth: Auth;
+  bearer: BearerVerifier;
 }
 
 export type App = FastifyInstance;
@@ -60,6 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // CORS is an allow-list; the origin check refuses cross-site cookie-bearing writes (CSRF).
+  await app.register(cors, { origin: config.allowedOrigins, credentials: true });
+  registerOriginCheck(app, config.allowedOrigins);
 
   const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
@@ -99,10 +111,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(healthRoutes, deps);
       await api.register(authHandlerRoutes, deps);
       await api.register(accountRoutes, deps);
+      await api.register(mfaRoutes, deps);
       await api.register(siteRoutes, deps);
       await api.register(leadRoutes, deps);
       await api.register(contactRoutes, deps);
       await api.register(contentRoutes, deps);
+      await api.register(onboardingRoutes, deps);
+      await api.register(adminRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, deps);
       api.setNotFoundHandler(async (request) => {
         throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
@@ -111,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api' },
   );
 
+  await app.register(jwksRoutes, deps);
   await app.register(webRoutes, deps);
   return app;
 }

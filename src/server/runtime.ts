@@ -1,7 +1,9 @@
 import type { Config } from './config';
 import { buildApp, type App } from './app';
 import { createSignupWebhook } from './accounts/signup-webhook';
+import type { JWK } from 'jose';
 import { createAuth } from './auth/auth';
+import { createBearerVerifier } from './auth/bearer';
 import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
@@ -68,7 +70,12 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     cleanups.push(() => jobs.stop());
 
     const auth = createAuth({ config, secrets, database, jobs });
-    const app: App = await buildApp({ config, secrets, database, jobs, auth });
+    const bearer = createBearerVerifier({
+      loadKeys: async () => (await auth.api.getJwks()).keys as JWK[],
+      issuer: config.publicUrl,
+      audience: config.publicUrl,
+    });
+    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer });
     cleanups.push(() => app.close());
 
     const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });

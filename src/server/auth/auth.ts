@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { jwt } from 'better-auth/plugins';
 import type { Config } from '../config';
 import { inTransaction, type Database } from '../db/client';
 import * as schema from '../db/schema/index';
@@ -36,6 +37,7 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        jwks: schema.jwks,
       },
     }),
     emailAndPassword: {
@@ -71,6 +73,20 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
         '/reset-password': { window: 300, max: 10 },
       },
     },
+    plugins: [
+      // Signed tokens for API clients: GET /api/auth/token (with a session) → RS256 JWT, verifiable
+      // by any JOSE client from /.well-known/jwks.json.
+      jwt({
+        jwks: { keyPairConfig: { alg: 'RS256', modulusLength: 2048 } },
+        jwt: {
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+          expirationTime: '15m',
+          definePayload: ({ user, session }) => ({ email: user.email, aal: (session as { aal?: string }).aal ?? 'aal1' }),
+        },
+        disableSettingJwtHeader: true,
+      }),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;

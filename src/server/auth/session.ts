@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AccountStatus, UserType } from '../../domain/accounts';
 import type { Database } from '../db/client';
-import { mfaFactors, session as sessions, useraccounts } from '../db/schema/index';
+import { mfaFactors, session as sessions, user as users, useraccounts } from '../db/schema/index';
 import { AppError } from '../http/errors';
 import { SESSION_ABSOLUTE_SECONDS, type Auth } from './auth';
+import type { BearerVerifier } from './bearer';
 
 /** Set by the web app on polling requests: they must not keep an idle session alive. */
 export const BACKGROUND_HEADER = 'x-carerelay-background';
@@ -24,8 +25,19 @@ export interface Actor {
   account: { userType: UserType; status: AccountStatus } | null;
 }
 
-/** The signed-in user of a request, or null. Enforces the 12-hour absolute session lifetime. */
-export async function getActor(request: FastifyRequest, deps: { auth: Auth; database: Database }): Promise<Actor | null> {
+interface ActorDeps {
+  auth: Auth;
+  database: Database;
+  bearer: BearerVerifier;
+}
+
+/**
+ * The signed-in user of a request, or null: from the session cookie (enforcing the 12-hour
+ * absolute lifetime) or, for API clients without cookies, from an `Authorization: Bearer` token.
+ */
+export async function getActor(request: FastifyRequest, deps: ActorDeps): Promise<Actor | null> {
+  const authorization = request.headers.authorization;
+  if (!request.headers.cookie && authorization?.startsWith('Bearer ')) return actorFromToken(authorization.slice(7).trim(), deps);
   const background = request.headers[BACKGROUND_HEADER] === '1';
   const result = await deps.auth.api.getSession({
     headers: fromNodeHeaders(request.headers),
@@ -37,17 +49,7 @@ export async function getActor(request: FastifyRequest, deps: { auth: Auth; data
     await deps.database.db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
-  const [[account], [factor]] = await Promise.all([
-    deps.database.db
-      .select({ userType: useraccounts.userType, status: useraccounts.status })
-      .from(useraccounts)
-      .where(eq(useraccounts.userId, user.id)),
-    deps.database.db
-      .select({ id: mfaFactors.id })
-      .from(mfaFactors)
-      .where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.status, 'verified')))
-      .limit(1),
-  ]);
+  const { account, nextLevel } = await accountAndLevel(deps.database, user.id);
   return {
     userId: user.id,
     email: user.email,
@@ -55,9 +57,43 @@ export async function getActor(request: FastifyRequest, deps: { auth: Auth; data
     sessionId: session.id,
     sessionCreatedAt: new Date(session.createdAt),
     aal: (session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1',
-    nextLevel: factor ? 'aal2' : 'aal1',
-    account: account ?? null,
+    nextLevel,
+    account,
   };
+}
+
+async function actorFromToken(token: string, deps: ActorDeps): Promise<Actor> {
+  // A bad token is an error the client should read (which check failed), not an anonymous request.
+  const claims = await deps.bearer.verify(token);
+  const [user] = await deps.database.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, claims.sub));
+  if (!user) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists.');
+  const { account, nextLevel } = await accountAndLevel(deps.database, claims.sub);
+  return {
+    userId: claims.sub,
+    email: user.email,
+    name: user.name,
+    // Tokens are not sessions: factor challenges, which are bound to a session, need the cookie.
+    sessionId: `token:${claims.jti ?? claims.iat ?? ''}`,
+    sessionCreatedAt: new Date((claims.iat ?? 0) * 1000),
+    aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
+    nextLevel,
+    account,
+  };
+}
+
+async function accountAndLevel(database: Database, userId: string) {
+  const [[account], [factor]] = await Promise.all([
+    database.db
+      .select({ userType: useraccounts.userType, status: useraccounts.status })
+      .from(useraccounts)
+      .where(eq(useraccounts.userId, userId)),
+    database.db
+      .select({ id: mfaFactors.id })
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, 'verified')))
+      .limit(1),
+  ]);
+  return { account: account ?? null, nextLevel: (factor ? 'aal2' : 'aal1') as Actor['nextLevel'] };
 }
 
 /**
@@ -67,7 +103,7 @@ export async function getActor(request: FastifyRequest, deps: { auth: Auth; data
  */
 export async function requireActor(
   request: FastifyRequest,
-  deps: { auth: Auth; database: Database },
+  deps: ActorDeps,
   options: { allowAal1?: boolean } = {},
 ): Promise<Actor> {
   const actor = await getActor(request, deps);

@@ -75,3 +75,14 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer().notNull(),
   lastRequest: bigint({ mode: 'number' }).notNull(),
 });
+
+/** Signing keys for API tokens (better-auth's jwt plugin); private keys are encrypted by better-auth. */
+export const jwks = pgTable('jwks', {
+  id: text().primaryKey(),
+  publicKey: text().notNull(),
+  privateKey: text().notNull(),
+  alg: text(),
+  crv: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }),
+});
