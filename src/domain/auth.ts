@@ -19,3 +19,22 @@ export const authMessages = {
   signInFailed: 'Failed to sign in',
   resetEmailFailed: 'Failed to send reset email',
 } as const;
+
+/**
+ * The /reset-password form (seed section 5). An empty password gets the length message too: it is
+ * the one rule the user has to meet. The 128 limit is the server's (better-auth maxPasswordLength).
+ */
+export const resetPasswordSchema = z
+  .object({
+    newPassword: z.string().min(6, 'Password must be at least 6 characters').max(128, 'Password must be at most 128 characters'),
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Seed section 8, word for word. */
+export const resetMessages = {
+  missingToken: 'Invalid or missing reset tokens. Please request a new password reset.',
+  invalidToken: 'Invalid reset link. Please request a new password reset.',
+  failed: 'Failed to reset password',
+} as const;

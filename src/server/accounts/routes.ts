@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountStatuses, userTypes } from '../../domain/accounts';
 import { signupSchema } from '../../domain/signup';
 import { requireActor } from '../auth/session';
+import { consumeRateLimit } from '../http/db-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
 import { isResetTokenUsable } from './reset-token';
 import { signUp } from './signup-service';
@@ -18,6 +19,8 @@ export const accountRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (request, reply) => {
+      // Per client address, shared by every instance through the database.
+      await consumeRateLimit(deps.database.db, `signup|${request.ip}`, { windowSeconds: 600, max: 5 });
       await signUp({ database: deps.database, jobs: deps.jobs, publicUrl: deps.config.publicUrl }, request.body);
       return reply.status(201).send({ status: 'pending' as const });
     },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { freePort } from '../../../test/ports';
+import { clientAddress } from '../../../test/factories';
 import { TestSmtpServer } from '../../../test/smtp';
 import { authMessages } from '../../domain/auth';
 import { signupMessages } from '../../domain/signup';
@@ -59,7 +60,8 @@ afterAll(async () => {
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${app.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url, ...headers },
+    // Each call from its own client address unless a test says otherwise, so rate limits stay out of the way.
+    headers: { 'content-type': 'application/json', origin: app.url, 'x-forwarded-for': clientAddress(), ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -203,5 +205,16 @@ describe('sign-up', () => {
     expect(toTherapists?.body.avatar_url).toMatch(/^http/);
     const toAgencies = webhook.received.find((r) => r.path === '/agencies');
     expect(toAgencies?.body.content).toContain('Sunrise Home Health');
+  });
+});
+
+describe('sign-up rate limit', () => {
+  it('allows 5 sign-ups per client address in 10 minutes', async () => {
+    const attempt = (n: number) =>
+      post('/api/accounts/signup', { ...therapist, email: `burst${n}@example.test` }, { 'x-forwarded-for': '198.51.100.44' });
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n += 1) statuses.push((await attempt(n)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect((await post('/api/accounts/signup', { ...therapist, email: 'other-client@example.test' }, { 'x-forwarded-for': '198.51.100.45' })).status).toBe(201);
   });
 });

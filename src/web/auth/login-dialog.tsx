@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, signInSchema, type ForgotPasswordInput, type SignInInput } from '../../domain/auth';
 import { requestPasswordReset, signIn } from '../api/auth';
 import { Button } from '../ui/button';
+import type { LoginView } from '../layout/login-context';
 import { Dialog } from '../ui/dialog';
 import { FormAlert, TextField } from '../ui/field';
 
@@ -16,9 +17,20 @@ const titles: Record<View, string> = {
   'check-email': 'Check your email',
 };
 
-/** The landing page's login dialog: sign in, forgot password, and the 'Check your email' confirmation. */
-export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [view, setView] = useState<View>('sign-in');
+/**
+ * The public site's login dialog: sign in, forgot password, and the 'Check your email' confirmation.
+ * A successful sign-in loads /dashboard afresh, which sends each user where their account belongs.
+ */
+export function LoginDialog({
+  open,
+  onOpenChange,
+  initialView = 'sign-in',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialView?: LoginView;
+}) {
+  const [view, setView] = useState<View>(initialView);
   const [sentTo, setSentTo] = useState('');
   // Remounting the forms resets their fields and errors when the dialog goes back to sign-in.
   const [generation, setGeneration] = useState(0);
@@ -63,11 +75,15 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
   const [failure, setFailure] = useState<string>();
+  // Stays true while the browser loads the dashboard, so the button cannot be pressed twice.
+  const [leaving, setLeaving] = useState(false);
   const { register, handleSubmit, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
       await signIn(values);
+      setLeaving(true);
+      // A full load: nothing cached for a previous visitor survives into the signed-in area.
       window.location.assign('/dashboard');
     } catch (error) {
       setFailure((error as Error).message);
@@ -84,8 +100,8 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
         error={formState.errors.password?.message}
         {...register('password')}
       />
-      <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Signing in…' : 'Log in'}
+      <Button type="submit" className="w-full" disabled={formState.isSubmitting || leaving}>
+        {formState.isSubmitting || leaving ? 'Signing in…' : 'Log in'}
       </Button>
       <button type="button" onClick={onForgot} className="w-full text-center text-sm font-medium text-brand-700 hover:underline">
         Forgot password?

@@ -1,11 +1,9 @@
-import { PageMeta } from '../ui/page-meta';
+import { Navigate } from 'react-router';
+import { useDashboardMe } from './dashboard-context';
+import { dashboardPathFor } from './dashboard-paths';
 
-// Placeholder until this page is built.
+/** /dashboard itself: each user belongs on their own dashboard (the layout usually redirects first). */
 export function DashboardHome() {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <PageMeta title="DashboardHome" description="DashboardHome" />
-      <h1 className="text-3xl font-bold">DashboardHome</h1>
-    </div>
-  );
+  const me = useDashboardMe();
+  return <Navigate to={dashboardPathFor(me.account.userType)} replace />;
 }

@@ -1,12 +1,81 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isUnauthenticated, useMe } from '../api/auth';
+import { useSiteConfig } from '../api/site';
+import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
+import { ErrorState, Loading } from '../ui/states';
+import { AccountStatusPage } from './account-status';
+import type { DashboardMe } from './dashboard-context';
+import { DashboardHeader } from './dashboard-header';
+import { dashboardPathFor, isWithin } from './dashboard-paths';
+import { IdleTimeout } from './idle-timeout';
+import { signOutAndLeave, useSignOut } from './use-sign-out';
 
-import { Outlet } from "react-router";
-// Placeholder until this page is built.
+/**
+ * The signed-in area. Without a session it sends the visitor to `/`; without an account record to
+ * /onboarding; otherwise to the user's own dashboard, where a pending or rejected account sees only
+ * its status. The server enforces all of this too; here it decides what to show.
+ */
 export function DashboardLayout() {
+  const me = useMe();
+  const { pathname } = useLocation();
+
+  if (me.error && isUnauthenticated(me.error)) return <Navigate to="/" replace />;
+  if (me.isPending) return <Loading />;
+  if (me.isError)
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-16">
+        <PageMeta title="Dashboard" description="Your CareRelay dashboard." />
+        <ErrorState
+          message="We could not load your account. Check your connection and try again."
+          action={
+            <Button variant="secondary" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </main>
+    );
+
+  const { account } = me.data;
+  // A cached "no account yet" may be out of date right after onboarding; wait for the fresh answer.
+  if (!account && me.isFetching) return <Loading />;
+  if (!account) return <Navigate to="/onboarding" replace />;
+  const home = dashboardPathFor(account.userType);
+  if (!isWithin(pathname, home)) return <Navigate to={home} replace />;
+
+  const signedIn: DashboardMe = { ...me.data, account };
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <PageMeta title="DashboardLayout" description="DashboardLayout" />
-      <Outlet />
+    <SignedInShell name={me.data.user.name} refreshedAt={me.dataUpdatedAt}>
+      {account.status === 'approved' ? <Outlet context={signedIn} /> : <AccountStatusPage status={account.status} />}
+    </SignedInShell>
+  );
+}
+
+function SignedInShell({ name, refreshedAt, children }: { name: string; refreshedAt: number; children: ReactNode }) {
+  const site = useSiteConfig();
+  const signOut = useSignOut();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <DashboardHeader name={name} onSignOut={signOut.signOut} signingOut={signOut.pending} />
+      {signOut.failed && (
+        <div role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-center text-sm text-red-800">
+          Could not sign out. Check your connection and try again.
+        </div>
+      )}
+      <main id="main" tabIndex={-1} className="flex-1">
+        {children}
+      </main>
+      {site.data && (
+        <IdleTimeout
+          sessionIdleSeconds={site.data.sessionIdleSeconds}
+          refreshedAt={refreshedAt}
+          onExpired={() => void signOutAndLeave('/?signedOut=idle').catch(() => window.location.assign('/?signedOut=idle'))}
+          onSessionGone={() => window.location.assign('/')}
+          onSignOut={signOut.signOut}
+        />
+      )}
     </div>
   );
 }

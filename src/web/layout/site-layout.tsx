@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LoginDialogContext } from './login-context';
+import { SignedOutNotice } from '../auth/signed-out-notice';
+import { LoginDialogContext, type LoginView } from './login-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -11,28 +12,30 @@ const LoginDialog = lazy(async () => ({ default: (await import('../auth/login-di
 export function SiteLayout() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [loginRequested, setLoginRequested] = useState(false);
-  const context = useMemo(
-    () => ({
-      openLogin: () => {
-        setLoginRequested(true);
-        setLoginOpen(true);
-      },
-    }),
-    [],
-  );
+  // Each opening mounts a fresh dialog on the requested view.
+  const [loginOpening, setLoginOpening] = useState<{ view: LoginView; key: number }>({ view: 'sign-in', key: 0 });
+  const context = useMemo(() => {
+    const open = (view: LoginView) => {
+      setLoginRequested(true);
+      setLoginOpening((previous) => ({ view, key: previous.key + 1 }));
+      setLoginOpen(true);
+    };
+    return { openLogin: () => open('sign-in'), openForgotPassword: () => open('forgot') };
+  }, []);
   useScrollToHash();
   return (
     <LoginDialogContext.Provider value={context}>
       <div className="flex min-h-screen flex-col">
         <SiteHeader />
         <main id="main" className="flex-1" tabIndex={-1}>
+          <SignedOutNotice />
           <Outlet />
         </main>
         <SiteFooter />
       </div>
       {loginRequested && (
         <Suspense fallback={null}>
-          <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} />
+          <LoginDialog key={loginOpening.key} initialView={loginOpening.view} open={loginOpen} onOpenChange={setLoginOpen} />
         </Suspense>
       )}
     </LoginDialogContext.Provider>

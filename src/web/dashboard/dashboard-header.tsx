@@ -1,0 +1,27 @@
+import { LogOut } from 'lucide-react';
+import { Logo } from '../layout/logo';
+import { Button } from '../ui/button';
+
+/** The signed-in area's header: logo, who is signed in, and Sign out. */
+export function DashboardHeader({ name, onSignOut, signingOut }: { name: string; onSignOut: () => void; signingOut: boolean }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Logo />
+        <div className="flex min-w-0 items-center gap-3">
+          <p className="min-w-0 truncate text-sm font-medium text-slate-800" title={name}>
+            <span className="sr-only">Signed in as </span>
+            {name}
+          </p>
+          <Button variant="secondary" size="sm" onClick={onSignOut} disabled={signingOut} className="shrink-0">
+            <LogOut className="hidden size-4 sm:block" aria-hidden />
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

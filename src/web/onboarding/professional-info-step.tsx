@@ -1,0 +1,42 @@
+import { useFormContext } from 'react-hook-form';
+import type { OnboardingState, ProfessionalInfoInput } from '../../domain/onboarding';
+import { usStateCodes, usStates } from '../../domain/us-states';
+import { SelectField, TextField } from '../ui/field';
+import { professionalInfoLabels } from './onboarding-values';
+
+/** Step 1: name, NPI and licence. Reads the wizard's form through its context. */
+export function ProfessionalInfoStep({ userType }: { userType: OnboardingState['userType'] }) {
+  const { register, formState } = useFormContext<ProfessionalInfoInput>();
+  const { errors } = formState;
+  const labels = professionalInfoLabels(userType);
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-600">{labels.intro}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={labels.firstName} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label={labels.lastName} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <TextField
+        label={labels.npiNumber}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        hint="10 digits, from the NPPES registry"
+        error={errors.npiNumber?.message}
+        {...register('npiNumber')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={labels.licenseNumber} autoComplete="off" error={errors.licenseNumber?.message} {...register('licenseNumber')} />
+        <SelectField label={labels.licenseState} error={errors.licenseState?.message} {...register('licenseState')}>
+          <option value="">Select a state</option>
+          {usStateCodes.map((code) => (
+            <option key={code} value={code}>
+              {usStates[code]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label={labels.licenseExpiry} type="date" error={errors.licenseExpiry?.message} {...register('licenseExpiry')} />
+    </div>
+  );
+}
