@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // CI also writes a JSON report, from which .ci/run prints a plain "N passed, N failed" line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: process.env.VITEST_JSON_REPORT ?? 'test-results/vitest.json' },
     projects: [
       {
         test: {
