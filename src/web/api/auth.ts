@@ -8,6 +8,9 @@ import { api, ApiError } from './client';
 export interface Me {
   user: { id: string; email: string; name: string };
   account: { userType: UserType; status: AccountStatus } | null;
+  /** aal1 while nextLevel is aal2: the user must pass a second factor (at /verify) first. */
+  aal: 'aal1' | 'aal2';
+  nextLevel: 'aal1' | 'aal2';
 }
 
 export const authKeys = {

@@ -1,8 +1,9 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { Logo } from '../layout/logo';
 import { Button } from '../ui/button';
 
-/** The signed-in area's header: logo, who is signed in, and Sign out. */
+/** The signed-in area's header: logo, who is signed in, security settings and Sign out. */
 export function DashboardHeader({ name, onSignOut, signingOut }: { name: string; onSignOut: () => void; signingOut: boolean }) {
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -16,6 +17,13 @@ export function DashboardHeader({ name, onSignOut, signingOut }: { name: string;
             <span className="sr-only">Signed in as </span>
             {name}
           </p>
+          <Link
+            to="/dashboard/security"
+            className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700"
+          >
+            <ShieldCheck className="size-4" aria-hidden />
+            Security
+          </Link>
           <Button variant="secondary" size="sm" onClick={onSignOut} disabled={signingOut} className="shrink-0">
             <LogOut className="hidden size-4 sm:block" aria-hidden />
             {signingOut ? 'Signing out…' : 'Sign out'}

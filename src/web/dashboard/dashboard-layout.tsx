@@ -8,7 +8,7 @@ import { ErrorState, Loading } from '../ui/states';
 import { AccountStatusPage } from './account-status';
 import type { DashboardMe } from './dashboard-context';
 import { DashboardHeader } from './dashboard-header';
-import { dashboardPathFor, isWithin } from './dashboard-paths';
+import { dashboardPathFor, isSharedPage, isWithin } from './dashboard-paths';
 import { IdleTimeout } from './idle-timeout';
 import { signOutAndLeave, useSignOut } from './use-sign-out';
 
@@ -39,16 +39,22 @@ export function DashboardLayout() {
     );
 
   const { account } = me.data;
+  // A user with a second factor passes it before anything else (the server insists too).
+  if (me.data.nextLevel === 'aal2' && me.data.aal === 'aal1') {
+    return <Navigate to={`/verify?next=${encodeURIComponent(pathname)}`} replace />;
+  }
   // A cached "no account yet" may be out of date right after onboarding; wait for the fresh answer.
   if (!account && me.isFetching) return <Loading />;
   if (!account) return <Navigate to="/onboarding" replace />;
   const home = dashboardPathFor(account.userType);
-  if (!isWithin(pathname, home)) return <Navigate to={home} replace />;
+  const shared = isSharedPage(pathname);
+  if (!shared && !isWithin(pathname, home)) return <Navigate to={home} replace />;
 
   const signedIn: DashboardMe = { ...me.data, account };
+  // Pending and rejected accounts see their status; their own security settings stay reachable.
   return (
     <SignedInShell name={me.data.user.name} refreshedAt={me.dataUpdatedAt}>
-      {account.status === 'approved' ? <Outlet context={signedIn} /> : <AccountStatusPage status={account.status} />}
+      {account.status === 'approved' || shared ? <Outlet context={signedIn} /> : <AccountStatusPage status={account.status} />}
     </SignedInShell>
   );
 }

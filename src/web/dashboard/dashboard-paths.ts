@@ -9,3 +9,10 @@ export function dashboardPathFor(userType: UserType): string {
 export function isWithin(pathname: string, home: string): boolean {
   return pathname === home || pathname.startsWith(`${home}/`);
 }
+
+/** Pages every signed-in user may open, whatever their dashboard (their own account's settings). */
+export const sharedDashboardPaths = ['/dashboard/security'] as const;
+
+export function isSharedPage(pathname: string): boolean {
+  return sharedDashboardPaths.some((path) => isWithin(pathname, path));
+}
