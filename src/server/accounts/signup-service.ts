@@ -1,15 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import { disciplineNames } from '../../domain/accounts';
 import { signupMessages, type Signup } from '../../domain/signup';
-import { RESET_TOKEN_SECONDS } from '../auth/auth';
 import { setPasswordMail } from '../auth/mails';
 import { inTransaction, type Database, type Transaction } from '../db/client';
-import { agencyProfiles, therapistProfiles, user, useraccounts, verification } from '../db/schema/index';
+import { agencyProfiles, therapistProfiles, user, useraccounts } from '../db/schema/index';
 import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
+import { issueResetToken } from './reset-token';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -99,14 +99,7 @@ export async function signUp(deps: SignupDeps, input: Signup): Promise<{ userId:
 }
 
 async function queueSetPasswordMail(t: Transaction, deps: SignupDeps, who: { userId: string; email: string; name: string }) {
-  const token = randomBytes(24).toString('base64url');
-  // The same kind of token better-auth issues for "Forgot password", so /reset-password sets it.
-  await t.tx.insert(verification).values({
-    id: randomUUID(),
-    identifier: `reset-password:${token}`,
-    value: who.userId,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
-  });
+  const token = await issueResetToken(t.tx, who.userId);
   await queueMail(t, deps.jobs, setPasswordMail({ publicUrl: deps.publicUrl, to: who.email, token, name: who.name }));
 }
 

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { adminMessages, type InviteManager, type SignupItem } from '../../domain/admin';
 import { signupMessages } from '../../domain/signup';
 import { writeAudit } from '../audit/write-audit';
-import { RESET_TOKEN_SECONDS } from '../auth/auth';
+import { issueResetToken } from '../accounts/reset-token';
 import { inTransaction, type Database } from '../db/client';
-import { managerProfiles, user, useraccounts, verification } from '../db/schema/index';
+import { managerProfiles, user, useraccounts } from '../db/schema/index';
 import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
@@ -124,14 +124,7 @@ export async function createManager(
         status: 'approved',
       });
 
-      // The same kind of token better-auth issues for "Forgot password", so /reset-password sets it.
-      const token = randomBytes(24).toString('base64url');
-      await t.tx.insert(verification).values({
-        id: randomUUID(),
-        identifier: `reset-password:${token}`,
-        value: id,
-        expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
-      });
+      const token = await issueResetToken(t.tx, id);
       const mailId = await queueMail(
         t,
         deps.jobs,
