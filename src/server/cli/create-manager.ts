@@ -2,9 +2,7 @@ import { parseArgs } from 'node:util';
 import { inviteManagerSchema, type InviteManager } from '../../domain/admin';
 import { createManager } from '../admin/service';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { connectDatabase } from '../db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
-import { migrateDatabase } from '../db/migrate';
+import { openDatabaseForCommand } from '../db/open-for-command';
 import { AppError } from '../http/errors';
 import { startJobQueue } from '../jobs/queue';
 import { createMailDelivery } from '../mail/deliver-mail';
@@ -54,22 +52,6 @@ function parseInput(argv: string[]): InviteManager {
   return parsed.data;
 }
 
-async function openDatabase(config: Config) {
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort }).catch((error: unknown) => {
-      // Usually the server is running and holds the embedded database; it must be stopped first.
-      throw new UsageError(
-        `could not start the embedded database in ${config.dataDir}/postgres (is CareRelay already running? ` +
-          `Stop it first, or set DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
-    databaseUrl = embedded.url;
-  }
-  return { databaseUrl, embedded };
-}
-
 /**
  * `npm run create-manager -- --email ... --first-name ... --last-name ... --phone ...`: creates the
  * first manager (or any other) with the same use case as the admin area's invitation.
@@ -84,11 +66,11 @@ async function main() {
     throw error;
   }
 
-  const { databaseUrl, embedded } = await openDatabase(config);
-  const database = connectDatabase(databaseUrl, { max: 2 });
-  const cleanups: Array<() => Promise<void>> = [() => database.close(), async () => void (await embedded?.stop())];
+  const { database, databaseUrl, close } = await openDatabaseForCommand(config).catch((error: unknown) => {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  });
+  const cleanups: Array<() => Promise<void>> = [close];
   try {
-    await migrateDatabase(database);
     const jobs = await startJobQueue({
       databaseUrl,
       retryDelaySeconds: config.jobRetryDelaySeconds,
@@ -112,7 +94,7 @@ async function main() {
     if (!config.smtpUrl) {
       console.log(
         `No SMTP_URL is set, so the set-password link is in the development mailbox: ${config.publicUrl}/dev/mailbox ` +
-          '(start the server with `npm run dev` to open it).',
+          '(start the server with `npm start` to open it).',
       );
     } else if (delivered) {
       console.log(`The set-password link was mailed to ${manager.email}. It expires in 30 minutes; after that, use "Forgot password".`);

@@ -1,7 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../config';
-import { connectDatabase } from '../db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
-import { migrateDatabase } from '../db/migrate';
+import { openDatabaseForCommand } from '../db/open-for-command';
 import { printDemoSummary } from './print-demo-summary';
 import { seedDemoData } from './seed-demo-data';
 
@@ -23,30 +21,13 @@ async function main() {
     throw error;
   }
 
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort }).catch(
-      (error: unknown) => {
-        // The usual cause: the server is running and holds the embedded database. It seeds an empty
-        // database itself on start, so there is nothing for this command to do while it runs.
-        throw new Error(
-          `could not start the embedded database in ${config.dataDir}/postgres (is CareRelay already running? ` +
-            `Stop it first, or set DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`,
-        );
-      },
-    );
-    databaseUrl = embedded.url;
-  }
-  const database = connectDatabase(databaseUrl, { max: 2 });
+  const { database, close } = await openDatabaseForCommand(config);
   try {
-    await migrateDatabase(database);
     const summary = await seedDemoData(database.db);
     if (summary) printDemoSummary(summary, (line) => console.log(line));
     else console.log('Demo data already present: the database has accounts, so nothing was added.');
   } finally {
-    await database.close();
-    await embedded?.stop();
+    await close();
   }
 }
 
