@@ -27,6 +27,8 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     jobs: deps.jobs,
     secretBox: createSecretBox(deps.secrets.appSecret, 'mfa-totp-secret'),
     issuer: 'CareRelay',
+    // Outside production, texts without a provider are kept for the development mailbox.
+    smsAvailable: Boolean(deps.config.twilio) || deps.config.env !== 'production',
   };
   // Proving a factor is what an aal1 session is for; everything else here needs the session's owner.
   const actorOf = (request: FastifyRequest) => requireActor(request, deps, { allowAal1: true });

@@ -20,6 +20,8 @@ export interface MfaDeps {
   jobs: JobQueue;
   secretBox: SecretBox;
   issuer: string;
+  /** False in production without an SMS provider: codes would go nowhere. */
+  smsAvailable: boolean;
 }
 
 interface RequestMeta {
@@ -83,6 +85,10 @@ export type EnrolInput = { factorType: 'totp'; friendlyName: string } | { factor
 
 export async function enrolFactor(deps: MfaDeps, actor: Actor, input: EnrolInput, meta: RequestMeta) {
   requireAal2WhenEnrolled(actor);
+  if (input.factorType === 'phone' && !deps.smsAvailable) {
+    const message = 'Text-message codes are not available on this server. Use an authenticator app.';
+    throw new AppError('VALIDATION', message, { factorType: message });
+  }
   return inTransaction(deps.database, async ({ tx }) => {
     const clash = await tx
       .select({ id: mfaFactors.id })
