@@ -27,14 +27,8 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 /** A browser signed in with the session behind `cookie` (signed in through the API, not the form). */
-async function pageAs(cookie: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await e2e.newPage({ viewport });
-  const cookies = cookie.split('; ').map((pair) => {
-    const [name, ...rest] = pair.split('=');
-    return { name: name!, value: rest.join('='), url: e2e.app.url };
-  });
-  await page.context().addCookies(cookies);
-  return page;
+function pageAs(cookie: string, viewport?: { width: number; height: number }): Promise<Page> {
+  return e2e.pageWithCookie(cookie, { viewport });
 }
 
 async function openAdmin(page: Page, path = '/dashboard/admin') {

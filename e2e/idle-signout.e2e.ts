@@ -17,9 +17,7 @@ afterAll(() => e2e.close());
 async function openDashboard() {
   const therapist = await buildTherapist(e2e.app.runtime.database.db, { firstName: 'Idle', lastName: 'Ivers' });
   const cookie = await signIn(e2e.app.url, therapist);
-  const page = await e2e.newPage();
-  const [name, ...value] = cookie.split('=');
-  await page.context().addCookies([{ name: name!, value: value.join('='), url: e2e.app.url }]);
+  const page = await e2e.pageWithCookie(cookie);
   await page.goto('/dashboard');
   await page.getByRole('heading', { name: 'Welcome, Idle Ivers' }).waitFor();
   return { page, cookie, loadedAt: Date.now() };

@@ -6,7 +6,7 @@ import { hashPassword } from '../src/server/auth/password-hash';
 import { account, user } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildManager, buildTherapist, DEFAULT_PASSWORD, signIn } from '../test/factories';
+import { buildAgency, buildManager, buildTherapist, DEFAULT_PASSWORD } from '../test/factories';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -27,11 +27,8 @@ async function openDialog(page?: Page) {
 }
 
 /** Signs in over the API (the journey is not about the dialog) and gives the browser the cookie. */
-async function pageSignedInAs(credentials: { email: string; password: string }, viewport?: { width: number; height: number }) {
-  const page = await e2e.newPage(viewport ? { viewport } : {});
-  const [name, ...rest] = (await signIn(e2e.app.url, credentials)).split('=');
-  await page.context().addCookies([{ name: name!, value: rest.join('='), url: e2e.app.url }]);
-  return page;
+function pageSignedInAs(credentials: { email: string; password: string }, viewport?: { width: number; height: number }) {
+  return e2e.signedInPage(credentials, { viewport });
 }
 
 describe('signing in', () => {

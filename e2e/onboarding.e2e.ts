@@ -5,7 +5,7 @@ import { npiWithCheckDigit } from '../src/domain/npi';
 import { therapistProfiles, therapistRates, userProfiles, useraccounts } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildTherapist, signIn } from '../test/factories';
+import { buildAgency, buildTherapist } from '../test/factories';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -18,16 +18,8 @@ const validNpi = npiWithCheckDigit('192837465');
 const wrongCheckDigit = `${validNpi.slice(0, 9)}${(Number(validNpi[9]) + 1) % 10}`;
 
 /** A page whose browser already holds the person's session cookie (signed in through the API). */
-async function signedInPage(person: { email: string; password: string }, viewport?: { width: number; height: number }) {
-  const page = await e2e.newPage(viewport ? { viewport } : {});
-  const cookie = await signIn(e2e.app.url, person);
-  await page.context().addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: e2e.app.url };
-    }),
-  );
-  return page;
+function signedInPage(person: { email: string; password: string }, viewport?: { width: number; height: number }) {
+  return e2e.signedInPage(person, { viewport });
 }
 
 async function openOnboarding(page: Page) {
@@ -200,7 +192,7 @@ describe('onboarding', () => {
     const page = await signedInPage(therapist);
     await db().delete(useraccounts).where(eq(useraccounts.userId, therapist.userId));
     await page.goto('/onboarding');
-    await page.getByRole('alert').filter({ hasText: 'Choose agency or therapist first' }).waitFor();
+    await page.getByRole('heading', { name: 'Agency or therapist?' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

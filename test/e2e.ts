@@ -1,14 +1,24 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './app';
+import { signIn } from './factories';
 import { launchBrowser } from './browser';
 import { TestSmtpServer } from './smtp';
+
+interface PageOptions {
+  viewport?: { width: number; height: number };
+  reducedMotion?: 'reduce' | 'no-preference';
+}
 
 export interface E2e {
   app: TestApp;
   smtp: TestSmtpServer;
   browser: Browser;
   /** A new browser context and page at the app's address. Contexts are closed by `close()`. */
-  newPage(options?: { viewport?: { width: number; height: number }; reducedMotion?: 'reduce' | 'no-preference' }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
+  /** A new page whose browser holds the session behind `cookie` (a Cookie header from `signIn`). */
+  pageWithCookie(cookie: string, options?: PageOptions): Promise<Page>;
+  /** Signs in over the API (for journeys not about signing in) and opens a page with that session. */
+  signedInPage(person: { email: string; password: string }, options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -22,7 +32,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
   const app = await startTestApp({ SMTP_URL: smtp.url, ...env });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
-  return {
+  const e2e: E2e = {
     app,
     smtp,
     browser,
@@ -36,6 +46,18 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
       contexts.push(context);
       return context.newPage();
     },
+    async pageWithCookie(cookie, options) {
+      const page = await e2e.newPage(options);
+      const cookies = cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: app.url };
+      });
+      await page.context().addCookies(cookies);
+      return page;
+    },
+    async signedInPage(person, options) {
+      return e2e.pageWithCookie(await signIn(app.url, person), options);
+    },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
@@ -43,4 +65,5 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
       await smtp.stop();
     },
   };
+  return e2e;
 }

@@ -31,4 +31,6 @@ export interface SiteConfig {
   demoSchedulingUrl: string;
   /** The server signs a session out after this much inactivity; the web warns shortly before. */
   sessionIdleSeconds: number;
+  /** Social sign-in providers to offer as "Continue with {name}" (ids and names only). */
+  socialProviders: Array<{ id: string; name: string }>;
 }

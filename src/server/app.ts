@@ -26,6 +26,7 @@ import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
 import { leadRoutes } from './leads/routes';
 import { mfaRoutes } from './mfa/routes';
+import { accountTypeRoutes } from './onboarding/account-type-routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import type { Secrets } from './secrets';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(contactRoutes, deps);
       await api.register(contentRoutes, deps);
       await api.register(onboardingRoutes, deps);
+      await api.register(accountTypeRoutes, deps);
       await api.register(adminRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, deps);
       api.setNotFoundHandler(async (request) => {

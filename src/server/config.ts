@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseOidcProviders, type OidcProvider } from './auth/social-providers';
 
 /**
  * The environment, parsed once at start-up. A missing or malformed value stops the server with one
@@ -64,6 +65,7 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM_NUMBER: optionalString,
   TWILIO_API_URL: url(['http:', 'https:'], 'an http(s):// URL of the Twilio API').default('https://api.twilio.com'),
+  OIDC_PROVIDERS: optionalString,
   APP_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
@@ -119,6 +121,8 @@ export interface Config {
   jobRetryDelaySeconds: number;
   jobRetryLimit: number;
   logLevel: string;
+  /** Social sign-in providers (OpenID Connect), from OIDC_PROVIDERS; empty when unset. */
+  oidcProviders: OidcProvider[];
 }
 
 export class ConfigError extends Error {
@@ -145,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map(([name, what]) => `Configuration error: ${name} is required in production (${what})`);
     if (missing.length > 0) throw new ConfigError(missing);
   }
+  // Parsed apart from the schema above so a problem never echoes the value (it holds client secrets).
+  const oidc = parseOidcProviders(e.OIDC_PROVIDERS);
+  if ('problems' in oidc) throw new ConfigError(oidc.problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -173,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     logLevel: e.LOG_LEVEL,
+    oidcProviders: oidc.providers,
   };
 }
 

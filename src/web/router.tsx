@@ -14,7 +14,14 @@ export const router = createBrowserRouter([
       { path: 'agency', lazy: async () => ({ Component: (await import('./dashboard/agency-dashboard')).AgencyDashboard }) },
       { path: 'therapist', lazy: async () => ({ Component: (await import('./dashboard/therapist-dashboard')).TherapistDashboard }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./admin/admin-dashboard')).AdminDashboard }) },
+      { path: 'security', lazy: async () => ({ Component: (await import('./mfa/security-page')).SecurityPage }) },
     ],
+  },
+  {
+    // Outside both layouts: the dashboard's would send an unverified session straight back here.
+    path: 'verify',
+    lazy: async () => ({ Component: (await import('./mfa/verify-page')).VerifyPage }),
+    hydrateFallbackElement: <Loading />,
   },
   {
     path: 'onboarding',

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { jwt } from 'better-auth/plugins';
+import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { Config } from '../config';
 import { inTransaction, type Database } from '../db/client';
 import * as schema from '../db/schema/index';
@@ -12,6 +12,8 @@ import { writeAudit } from '../audit/write-audit';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { passwordResetMail } from './mails';
 import { hashPassword, verifyPassword } from './password-hash';
+import { socialSignInRules } from './social-plugin';
+import { genericOAuthConfig } from './social-providers';
 
 /** The header the API sets from Fastify's view of the client address (which honours TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-carerelay-client-ip';
@@ -29,6 +31,8 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
     secret: deps.secrets.appSecret,
     trustedOrigins: config.allowedOrigins,
     telemetry: { enabled: false },
+    // Quiet when the app's own log is (tests); otherwise better-auth reports its warnings itself.
+    logger: { disabled: config.logLevel === 'silent', level: 'warn' },
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: {
@@ -53,6 +57,11 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
         await inTransaction(database, (t) => queueMail(t, jobs, passwordResetMail({ publicUrl: config.publicUrl, to: user.email, token })));
       },
     },
+    account: {
+      // A social sign-in whose email already has an account never joins it: better-auth refuses it
+      // (error=account_not_linked) instead of signing into the existing user.
+      accountLinking: { enabled: false },
+    },
     session: {
       // Sliding idle timeout: each refresh pushes expiry 30 minutes out. The 12-hour absolute
       // lifetime is enforced by the session guard from `createdAt`.
@@ -69,6 +78,8 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: 5 },
+        // Starting a provider's redirect checks no credential; the provider does that.
+        '/sign-in/social': { window: 60, max: 20 },
         '/request-password-reset': { window: 300, max: 5 },
         '/reset-password': { window: 300, max: 10 },
       },
@@ -86,6 +97,10 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
         },
         disableSettingJwtHeader: true,
       }),
+      // Social sign-in (OpenID Connect with PKCE) with the providers from OIDC_PROVIDERS:
+      // POST /api/auth/sign-in/social, then the provider returns to GET /api/auth/callback/<id>.
+      genericOAuth({ config: genericOAuthConfig(config.oidcProviders) }),
+      socialSignInRules({ database, clientIpHeader: CLIENT_IP_HEADER }),
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

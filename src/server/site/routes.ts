@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicProviders } from '../auth/social-providers';
 import type { RoutesPlugin } from '../http/plugin';
 
 export const siteRoutes: RoutesPlugin = async (app, { config }) => {
@@ -8,9 +9,19 @@ export const siteRoutes: RoutesPlugin = async (app, { config }) => {
       schema: {
         tags: ['site'],
         summary: 'Deployment settings the web app needs',
-        response: { 200: z.object({ demoSchedulingUrl: z.string(), sessionIdleSeconds: z.number() }) },
+        response: {
+          200: z.object({
+            demoSchedulingUrl: z.string(),
+            sessionIdleSeconds: z.number(),
+            socialProviders: z.array(z.object({ id: z.string(), name: z.string() })),
+          }),
+        },
       },
     },
-    async () => ({ demoSchedulingUrl: config.demoSchedulingUrl, sessionIdleSeconds: config.sessionIdleSeconds }),
+    async () => ({
+      demoSchedulingUrl: config.demoSchedulingUrl,
+      sessionIdleSeconds: config.sessionIdleSeconds,
+      socialProviders: publicProviders(config.oidcProviders),
+    }),
   );
 };

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, signInSchema, type ForgotPasswordInput, type SignInInput } from '../../domain/auth';
 import { requestPasswordReset, signIn } from '../api/auth';
+import { SocialSignInButtons } from './social-sign-in-buttons';
+import { SocialSignInError } from './social-sign-in-error';
 import { Button } from '../ui/button';
 import type { LoginView } from '../layout/login-context';
 import { Dialog } from '../ui/dialog';
@@ -91,6 +93,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   });
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Log in">
+      <SocialSignInError />
       {failure && <FormAlert>{failure}</FormAlert>}
       <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
       <TextField
@@ -106,6 +109,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       <button type="button" onClick={onForgot} className="w-full text-center text-sm font-medium text-brand-700 hover:underline">
         Forgot password?
       </button>
+      <SocialSignInButtons />
     </form>
   );
 }

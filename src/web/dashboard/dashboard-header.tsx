@@ -22,7 +22,7 @@ export function DashboardHeader({ name, onSignOut, signingOut }: { name: string;
             className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700"
           >
             <ShieldCheck className="size-4" aria-hidden />
-            Security
+            <span className="sr-only sm:not-sr-only">Security</span>
           </Link>
           <Button variant="secondary" size="sm" onClick={onSignOut} disabled={signingOut} className="shrink-0">
             <LogOut className="hidden size-4 sm:block" aria-hidden />

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { SignedOutNotice } from '../auth/signed-out-notice';
 import { LoginDialogContext, type LoginView } from './login-context';
 import { SiteFooter } from './site-footer';
@@ -23,6 +23,12 @@ export function SiteLayout() {
     return { openLogin: () => open('sign-in'), openForgotPassword: () => open('forgot') };
   }, []);
   useScrollToHash();
+  // A refused social sign-in comes back to /?socialError=1: reopen the dialog, which says why.
+  const [params] = useSearchParams();
+  const socialError = params.get('socialError') === '1';
+  useEffect(() => {
+    if (socialError) context.openLogin();
+  }, [socialError, context]);
   return (
     <LoginDialogContext.Provider value={context}>
       <div className="flex min-h-screen flex-col">

@@ -6,6 +6,7 @@ import { useOnboarding } from '../api/onboarding';
 import { Button, ButtonLink } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
+import { ChooseAccountType } from './choose-account-type';
 import { OnboardingShell } from './onboarding-shell';
 import { OnboardingWizard } from './onboarding-wizard';
 
@@ -20,6 +21,16 @@ export function OnboardingPage() {
   let content;
   if (me.isError) {
     content = <ErrorState message={me.error.message} action={<Button onClick={() => void me.refetch()}>Try again</Button>} />;
+  } else if (onboarding.isError && needsAccountType(onboarding.error) && me.data?.account === null) {
+    // Signed in without an account record (social sign-in): agency or therapist comes first.
+    content = (
+      <div className="space-y-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Complete your profile</h1>
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <ChooseAccountType name={me.data.user.name} />
+        </div>
+      </div>
+    );
   } else if (onboarding.isError) {
     content = <OnboardingUnavailable error={onboarding.error} retry={() => void onboarding.refetch()} />;
   } else if (onboarding.isSuccess) {
@@ -56,18 +67,13 @@ function StatusNote({ status }: { status: OnboardingState['status'] }) {
   return <p className="text-slate-600">Keep your professional information and rates up to date.</p>;
 }
 
+/** The server's 409 for a user without an account record: onboarding starts with choosing one. */
+function needsAccountType(error: Error): boolean {
+  return error instanceof ApiError && error.code === 'CONFLICT';
+}
+
 /** Why onboarding cannot be shown: the server's reason, with the way forward. */
 function OnboardingUnavailable({ error, retry }: { error: Error; retry: () => void }) {
-  if (error instanceof ApiError && error.code === 'CONFLICT') {
-    // A sign-in without an account record (social sign-in). Choosing agency or therapist is built
-    // together with social sign-in; until then the user is told what is missing.
-    return (
-      <ErrorState
-        message={`${error.message}. Your sign-in is not linked to an agency or therapist account yet. Please contact us to finish setting it up.`}
-        action={<ButtonLink to="/contact">Contact us</ButtonLink>}
-      />
-    );
-  }
   if (error instanceof ApiError && error.status === 403) {
     return <ErrorState message={error.message} action={<ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>} />;
   }

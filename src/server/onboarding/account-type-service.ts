@@ -1,0 +1,49 @@
+import { accountTypeMessages, type AccountType } from '../../domain/account-type';
+import { signupMessages } from '../../domain/signup';
+import { checkPlace, createAccountRecord, isUniqueViolation } from '../accounts/account-record';
+import { writeAudit } from '../audit/write-audit';
+import { inTransaction, type Database } from '../db/client';
+import { AppError } from '../http/errors';
+import type { JobQueue } from '../jobs/queue';
+
+export interface ChooseAccountTypeOptions {
+  database: Database;
+  jobs: JobQueue;
+  /** The signed-in user, who has no account record yet (e.g. right after a social sign-in). */
+  actor: { userId: string; email: string; hasAccount: boolean };
+  input: AccountType;
+  client: { ipAddress: string; userAgent?: string };
+}
+
+/**
+ * Creates the account record (pending review) and the agency or therapist profile for a user who
+ * signed in without one, in one transaction with the team's webhook job and an audit row — the
+ * same outcome as sign-up, with the email their sign-in already proved.
+ */
+export async function chooseAccountType(options: ChooseAccountTypeOptions): Promise<void> {
+  const { actor, input } = options;
+  if (actor.hasAccount) throw new AppError('CONFLICT', accountTypeMessages.alreadyChosen);
+  const place = checkPlace(input);
+  const email = actor.email.toLowerCase();
+
+  try {
+    await inTransaction(options.database, async (t) => {
+      await createAccountRecord(t, options.jobs, { userId: actor.userId, email, input, place, via: 'social sign-in' });
+      await writeAudit(t.tx, {
+        actorUserId: actor.userId,
+        action: 'account.type_chosen',
+        entityType: 'useraccount',
+        entityId: actor.userId,
+        outcome: 'success',
+        ipAddress: options.client.ipAddress,
+        userAgent: options.client.userAgent,
+        details: { userType: input.userType },
+      });
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A second request racing the first: the account exists now.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', accountTypeMessages.alreadyChosen);
+    throw new AppError('INTERNAL', input.userType === 'agency' ? signupMessages.agencySaveFailed : signupMessages.therapistSaveFailed);
+  }
+}
