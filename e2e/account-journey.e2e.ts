@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npiWithCheckDigit } from '../src/domain/npi';
+import { startE2e, type E2e } from '../test/e2e';
+import { buildManager, elevateSession, signIn } from '../test/factories';
+
+/**
+ * The whole story of issue 3 in one journey: a therapist signs up (with its validation messages),
+ * follows the mailed link to choose a password, signs in, completes onboarding, sees the pending
+ * dashboard; a manager (at aal2) approves the account; the therapist is mailed and now gets in.
+ */
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(() => e2e.close());
+
+const email = 'sam.okafor@therapists.test';
+const password = 'Shoulder-Press-77';
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+describe('a therapist from sign-up to approval', () => {
+  it('signs up, sets a password, onboards, waits for review, is approved by a manager and is mailed', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).first().click();
+    await page.waitForURL('**/signup');
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByRole('radio', { name: /^Therapist/ }).check();
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await form.getByText('Please select a discipline', { exact: true }).waitFor();
+    await form.getByText('First name is required', { exact: true }).waitFor();
+
+    await form.getByLabel('First name', { exact: true }).fill('Sam');
+    await form.getByLabel('Last name', { exact: true }).fill('Okafor');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Phone', { exact: true }).fill('512-555-0166');
+    await form.getByLabel('ZIP code', { exact: true }).fill('78701');
+    await form.getByRole('radio', { name: 'Occupational Therapist (OT)', exact: true }).check();
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByRole('heading', { name: 'Thank You for Signing Up!' }).waitFor();
+
+    const welcome = await e2e.smtp.waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Welcome to CareRelay'));
+    const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(welcome.text)![1]!;
+    await page.goto(link);
+    const reset = page.getByRole('form', { name: 'Set your password' });
+    await reset.getByLabel('New password').fill(password);
+    await reset.getByLabel('Confirm password').fill(password);
+    await reset.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('heading', { name: 'Your password has been set' }).waitFor();
+
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to CareRelay' });
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/dashboard/therapist');
+    await page.getByRole('link', { name: 'Complete or review your profile' }).click();
+
+    await page.getByText('Step 1 of 2', { exact: true }).waitFor();
+    await field(page, 'NPI number').fill(npiWithCheckDigit('246813579'));
+    await field(page, 'License number').fill('OT-77881');
+    await field(page, 'License state').selectOption('TX');
+    await field(page, 'License expiry').fill('2030-12-31');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Step 2 of 2', { exact: true }).waitFor();
+    await field(page, 'Initial Evaluation').fill('165');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/therapist');
+    await page.getByText('Your account is pending review. Our team will reach out within 1-2 business days.').waitFor();
+
+    // A manager who passed a second factor approves the sign-up in the admin area.
+    const manager = await buildManager(e2e.app.runtime.database.db);
+    const managerCookie = await signIn(e2e.app.url, manager);
+    await elevateSession(e2e.app.runtime.database.db, managerCookie);
+    const admin = await e2e.pageWithCookie(managerCookie);
+    await admin.goto('/dashboard/admin?status=pending');
+    const row = admin.locator('tbody tr').filter({ hasText: 'Sam Okafor' });
+    await row.getByRole('button', { name: 'Approve Sam Okafor' }).click();
+    await row.locator('[data-status="approved"]').waitFor();
+
+    const approval = await e2e.smtp.waitForMail((m) => m.to.includes(email) && m.subject === 'Your CareRelay account is approved');
+    expect(approval.text).toContain(`${e2e.app.url}/dashboard`);
+
+    // The therapist's next visit shows the dashboard instead of the status page.
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Welcome, Sam Okafor' }).waitFor();
+  });
+});
