@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../http/errors';
@@ -10,8 +10,10 @@ import type { RoutesPlugin } from '../http/plugin';
  */
 export const webRoutes: RoutesPlugin = async (app, { config }) => {
   const webRoot = config.webDistDir;
-  const built = existsSync(path.join(webRoot, 'index.html'));
-  if (built) {
+  const indexFile = path.join(webRoot, 'index.html');
+  // Read once: every client route is answered with this page, so it is the most served file.
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
@@ -29,7 +31,7 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
   app.setNotFoundHandler(async (request, reply) => {
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
     if (!wantsHtml) throw new AppError('NOT_FOUND', 'Not found');
-    if (!built) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 };
