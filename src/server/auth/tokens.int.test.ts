@@ -39,6 +39,10 @@ describe('API tokens', () => {
     expect(payload).toMatchObject({ sub: agency.userId, email: agency.email, aal: 'aal1' });
   });
 
+  it('issues no token without a session', async () => {
+    expect((await fetch(`${app.url}/api/auth/token`)).status).toBe(401);
+  });
+
   it('lets an API client act with the token instead of a cookie', async () => {
     const response = await me(`Bearer ${token}`);
     expect(response.status).toBe(200);

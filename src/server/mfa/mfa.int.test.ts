@@ -75,6 +75,25 @@ async function enrolTotp(cookie: string, friendlyName = 'Work phone') {
   return { enrolled, challenge };
 }
 
+describe('without a session', () => {
+  it('answers 401 on every factor endpoint', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const attempts: Array<[string, string, unknown?]> = [
+      ['GET', '/api/mfa/factors'],
+      ['POST', '/api/mfa/factors', { factorType: 'totp', friendlyName: 'Phone' }],
+      ['POST', `/api/mfa/factors/${id}/challenge`, {}],
+      ['POST', `/api/mfa/factors/${id}/verify`, { challengeId: id, code: '123456' }],
+      ['DELETE', `/api/mfa/factors/${id}`],
+      ['POST', '/api/mfa/backup-codes/verify', { code: '12345-67890' }],
+      ['POST', '/api/mfa/backup-codes', {}],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await call(method, path, '', body);
+      expect(response.status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
+
 describe('TOTP factor', () => {
   it('enrols with a QR code, verifies with an authenticator code, raises the session to aal2 and returns backup codes once', async () => {
     const t = await buildTherapist(db());
