@@ -1,9 +1,10 @@
-import { Clock, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { ArticleSummary } from '../../domain/content';
 import { cn } from '../ui/cn';
-import { formatPublishDate, queryPattern } from './format';
+import { ArticleMeta } from './article-meta';
+import { queryPattern } from './format';
 
 /** One article on the hub or in a related list; `highlight` marks the search words in the title. */
 export function ArticleCard({
@@ -39,25 +40,7 @@ export function ArticleCard({
         </Link>
       </Heading>
       <p className="mt-2 flex-1 text-sm leading-6 text-slate-700">{article.excerpt}</p>
-      <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-        <span>{article.author}</span>
-        <span aria-hidden>·</span>
-        <time dateTime={article.publishDate}>{formatPublishDate(article.publishDate)}</time>
-        <span aria-hidden>·</span>
-        <span className="inline-flex items-center gap-1">
-          <Clock className="size-3.5" aria-hidden />
-          {article.readTime}
-        </span>
-      </p>
-      {article.tags.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {article.tags.map((tag) => (
-            <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ArticleMeta article={article} variant="card" />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Clock } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { Article } from '../../domain/content';
 import { ApiError } from '../api/client';
@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 import { ArticleCard } from './article-card';
-import { formatPublishDate } from './format';
+import { ArticleMeta } from './article-meta';
 import { KnowledgeAssistant } from './knowledge-assistant';
 
 const RELATED_COUNT = 3;
@@ -60,27 +60,7 @@ function ArticleBody({ article }: { article: Article }) {
         <p className="text-sm font-semibold text-brand-700">{article.category}</p>
         <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{article.title}</h1>
         <p className="mt-4 text-lg text-slate-700">{article.excerpt}</p>
-        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-          <span>
-            By <span className="font-medium text-slate-800">{article.author}</span>
-          </span>
-          <span aria-hidden>·</span>
-          <time dateTime={article.publishDate}>{formatPublishDate(article.publishDate)}</time>
-          <span aria-hidden>·</span>
-          <span className="inline-flex items-center gap-1">
-            <Clock className="size-3.5" aria-hidden />
-            {article.readTime}
-          </span>
-        </p>
-        {article.tags.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
-            {article.tags.map((tag) => (
-              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ArticleMeta article={article} variant="page" />
       </header>
       {/* Trusted HTML written in this repository (src/content/articles), never user input. */}
       <div className="prose-article mt-6" dangerouslySetInnerHTML={{ __html: article.content }} />

@@ -1,28 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { accountTypeSchema, type AccountType } from '../../domain/account-type';
-import { usStateCodes, usStates } from '../../domain/us-states';
 import { ApiError } from '../api/client';
 import { applyServerErrors } from '../api/forms';
 import { useChooseAccountType } from '../api/social';
+import { AgencyDetailsFields, TherapistDetailsFields, type AccountDetailsValues } from '../auth/account-details-fields';
 import { AccountTypeField } from '../auth/account-type-field';
-import { DisciplineField } from '../auth/discipline-field';
 import { Button } from '../ui/button';
-import { FormAlert, SelectField, TextField } from '../ui/field';
+import { FormAlert } from '../ui/field';
 
 /** The sign-up fields without email (the sign-in already proved it), both kinds held at once. */
-interface Values {
+interface Values extends AccountDetailsValues {
   userType: 'agency' | 'therapist';
-  phone: string;
-  zip: string;
-  companyName: string;
-  address: string;
-  city: string;
-  state: string;
-  firstName: string;
-  lastName: string;
-  discipline: string;
 }
 const fieldNames = ['userType', 'phone', 'zip', 'companyName', 'address', 'city', 'state', 'firstName', 'lastName', 'discipline'] as const;
 
@@ -79,50 +69,14 @@ export function ChooseAccountType({ name }: { name: string }) {
           },
         })}
       />
-      {userType === 'agency' ? <AgencyFields form={form} /> : <TherapistFields form={form} />}
+      {userType === 'agency' ? (
+        <AgencyDetailsFields register={register} errors={formState.errors} />
+      ) : (
+        <TherapistDetailsFields register={register} errors={formState.errors} />
+      )}
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Saving…' : 'Continue'}
       </Button>
     </form>
-  );
-}
-
-type FormProps = { form: UseFormReturn<Values, unknown, AccountType> };
-
-function AgencyFields({ form: { register, formState } }: FormProps) {
-  const { errors } = formState;
-  return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <div className="sm:col-span-2">
-        <TextField label="Company name" autoComplete="organization" error={errors.companyName?.message} {...register('companyName')} />
-      </div>
-      <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-      <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-      <SelectField label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
-        <option value="">Select a state</option>
-        {usStateCodes.map((code) => (
-          <option key={code} value={code}>
-            {usStates[code]}
-          </option>
-        ))}
-      </SelectField>
-      <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" error={errors.zip?.message} {...register('zip')} />
-    </div>
-  );
-}
-
-function TherapistFields({ form: { register, formState } }: FormProps) {
-  const { errors } = formState;
-  return (
-    <div className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-        <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" error={errors.zip?.message} {...register('zip')} />
-      </div>
-      <DisciplineField registration={register('discipline')} error={errors.discipline?.message} />
-    </div>
   );
 }
