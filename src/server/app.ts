@@ -104,7 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    transformStaticCSP: (header) => (https ? header : header.replace('upgrade-insecure-requests;', '')),
+    // Swagger UI injects its own style elements; allow inline styles on the docs pages only.
+    transformStaticCSP: (header) =>
+      (https ? header : header.replace('upgrade-insecure-requests;', '')).replace('style-src ', "style-src 'unsafe-inline' "),
   });
 
   await app.register(
