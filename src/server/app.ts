@@ -26,6 +26,8 @@ import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
 import { leadRoutes } from './leads/routes';
 import { mfaRoutes } from './mfa/routes';
+import type { NotificationBroker } from './notifications/broker';
+import { notificationRoutes } from './notifications/routes';
 import { accountTypeRoutes } from './onboarding/account-type-routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
@@ -40,6 +42,7 @@ export interface AppDeps {
   jobs: JobQueue;
   auth: Auth;
   bearer: BearerVerifier;
+  notifications: NotificationBroker;
 }
 
 export type App = FastifyInstance;
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(onboardingRoutes, deps);
       await api.register(accountTypeRoutes, deps);
       await api.register(adminRoutes, deps);
+      await api.register(notificationRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, deps);
       api.setNotFoundHandler(async (request) => {
         throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -11,6 +11,7 @@ import { printDemoSummary } from './demo/print-demo-summary';
 import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailDelivery } from './mail/deliver-mail';
+import { startNotificationBroker } from './notifications/broker';
 import { loadSecrets } from './secrets';
 import { createSmsDelivery } from './sms/deliver-sms';
 import { createTwilioProvider } from './sms/twilio';
@@ -69,13 +70,19 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     });
     cleanups.push(() => jobs.stop());
 
+    const notifications = await startNotificationBroker({
+      databaseUrl,
+      onError: (error) => app?.log.error({ err: error }, 'notification listener error'),
+    });
+    cleanups.push(() => notifications.stop());
+
     const auth = createAuth({ config, secrets, database, jobs });
     const bearer = createBearerVerifier({
       loadKeys: async () => (await auth.api.getJwks()).keys as JWK[],
       issuer: config.publicUrl,
       audience: config.publicUrl,
     });
-    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer });
+    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications });
     cleanups.push(() => app.close());
 
     const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });

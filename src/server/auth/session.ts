@@ -35,10 +35,14 @@ interface ActorDeps {
  * The signed-in user of a request, or null: from the session cookie (enforcing the 12-hour
  * absolute lifetime) or, for API clients without cookies, from an `Authorization: Bearer` token.
  */
-export async function getActor(request: FastifyRequest, deps: ActorDeps): Promise<Actor | null> {
+export async function getActor(
+  request: FastifyRequest,
+  deps: ActorDeps,
+  options: { background?: boolean } = {},
+): Promise<Actor | null> {
   const authorization = request.headers.authorization;
   if (!request.headers.cookie && authorization?.startsWith('Bearer ')) return actorFromToken(authorization.slice(7).trim(), deps);
-  const background = request.headers[BACKGROUND_HEADER] === '1';
+  const background = options.background ?? request.headers[BACKGROUND_HEADER] === '1';
   const result = await deps.auth.api.getSession({
     headers: fromNodeHeaders(request.headers),
     query: background ? { disableRefresh: true } : undefined,

@@ -4,3 +4,4 @@ export * from './inquiries';
 export * from './mail';
 export * from './audit';
 export * from './mfa';
+export * from './notifications';

@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
+import { openSse, type SseConnection } from '../../../test/sse-client';
+import { inTransaction } from '../db/client';
+import { notifications } from '../db/schema/index';
+import { LISTENER_APPLICATION_NAME } from './broker';
+import { createNotification } from './service';
+
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  first = await startTestApp();
+  // A second API instance on the same database, as behind a load balancer.
+  second = await startTestApp({ DATABASE_URL: first.runtime.databaseUrl });
+});
+afterAll(async () => {
+  await second.close();
+  await first.close();
+});
+
+const open: SseConnection[] = [];
+afterAll(() => {
+  for (const connection of open) connection.close();
+});
+
+/** A signed-in user, with a session on each instance (each instance has its own signing secret). */
+async function person(kind: 'therapist' | 'agency' = 'therapist') {
+  const built = kind === 'therapist' ? await buildTherapist(first.runtime.database.db) : await buildAgency(first.runtime.database.db);
+  return { userId: built.userId, cookie: await signIn(first.url, built), cookieB: await signIn(second.url, built) };
+}
+
+/** Creates a notification through the second instance's database connection. */
+function notify(userId: string, title = 'New referral near you') {
+  return inTransaction(second.runtime.database, (t) =>
+    createNotification(t, { userId, type: 'referral.posted', title, body: 'A PT referral 4 miles away.', link: '/referrals/1' }),
+  );
+}
+
+async function stream(app: TestApp, cookie: string, lastEventId?: string) {
+  const connection = await openSse(`${app.url}/api/notifications/stream`, { cookie, lastEventId });
+  open.push(connection);
+  return connection;
+}
+
+const ids = (connection: SseConnection) => connection.events.map((event) => Number(event.id));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once the stream's replay is done, by sending a marker notification and waiting for it. */
+async function settled(connection: SseConnection, userId: string) {
+  const marker = await notify(userId, 'marker');
+  await expect.poll(() => ids(connection).includes(marker.id), { timeout: 5000 }).toBe(true);
+  return marker;
+}
+
+describe('notifications: signed out', () => {
+  it('refuses the stream and the list with 401', async () => {
+    const connection = await openSse(`${first.url}/api/notifications/stream`);
+    expect(connection.status).toBe(401);
+    const list = await fetch(`${first.url}/api/notifications`);
+    expect(list.status).toBe(401);
+    expect(await list.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+  });
+});
+
+describe('GET /api/notifications/stream', () => {
+  it('stops delivering, and closes, as soon as the session is signed out elsewhere', async () => {
+    const therapist = await person();
+    const connection = await stream(first, therapist.cookie);
+    await settled(connection, therapist.userId);
+    const before = connection.events.length;
+    const out = await fetch(`${first.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: therapist.cookie, origin: first.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    await notify(therapist.userId, 'after sign-out');
+    await expect.poll(() => connection.ended, { timeout: 5000 }).toBe(true);
+    expect(connection.events.length).toBe(before);
+  });
+
+  it('delivers a notification created through another instance to that user only', async () => {
+    const therapist = await person();
+    const other = await person('agency');
+    const mine = await stream(first, therapist.cookie);
+    const theirsOnA = await stream(first, other.cookie);
+    const theirsOnB = await stream(second, other.cookieB);
+    expect(theirsOnB.status).toBe(200);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(mine.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(mine.headers.get('x-request-id')).toBeTruthy();
+    await sleep(200);
+
+    const created = await notify(therapist.userId);
+    const [event] = await mine.waitForEvents(1, 5000);
+    expect(mine.retry).toBe(3000);
+    expect(event).toMatchObject({ id: String(created.id), event: 'notification' });
+    expect(JSON.parse(event!.data)).toEqual({
+      id: created.id,
+      type: 'referral.posted',
+      title: 'New referral near you',
+      body: 'A PT referral 4 miles away.',
+      link: '/referrals/1',
+      createdAt: created.createdAt.toISOString(),
+      readAt: null,
+    });
+    await sleep(300);
+    expect(theirsOnA.events).toEqual([]);
+    expect(theirsOnB.events).toEqual([]);
+  });
+
+  it('replays exactly the events missed while disconnected, in order, when reconnecting with Last-Event-ID', async () => {
+    const therapist = await person();
+    const before = await stream(first, therapist.cookie);
+    const marker = await settled(before, therapist.userId);
+    before.close();
+
+    const missed = [await notify(therapist.userId), await notify(therapist.userId), await notify(therapist.userId)];
+    const again = await stream(second, therapist.cookieB, String(marker.id));
+    expect(again.status).toBe(200);
+    await again.waitForEvents(3);
+    const live = await notify(therapist.userId);
+    await again.waitForEvents(4);
+    await sleep(200);
+    expect(ids(again)).toEqual([...missed.map((row) => row.id), live.id]);
+  });
+
+  it('on a first connection replays only unread notifications from the last seven days', async () => {
+    const therapist = await person();
+    const read = await notify(therapist.userId);
+    const old = await notify(therapist.userId);
+    const fresh = await notify(therapist.userId);
+    const { db } = first.runtime.database;
+    await db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, read.id));
+    await db
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(notifications.id, old.id));
+
+    const connection = await stream(first, therapist.cookie);
+    const marker = await settled(connection, therapist.userId);
+    expect(ids(connection)).toEqual([fresh.id, marker.id]);
+  });
+
+  it('never delivers a notification whose transaction rolled back', async () => {
+    const therapist = await person();
+    const connection = await stream(first, therapist.cookie);
+    await sleep(200);
+    await expect(
+      inTransaction(second.runtime.database, async (t) => {
+        await createNotification(t, { userId: therapist.userId, type: 'test', title: 'Rolled back', body: '', link: '/' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const marker = await settled(connection, therapist.userId);
+    await sleep(200);
+    expect(ids(connection)).toEqual([marker.id]);
+  });
+
+  it('keeps delivering after the LISTEN connection is terminated', async () => {
+    const therapist = await person();
+    const connection = await stream(first, therapist.cookie);
+    await settled(connection, therapist.userId);
+
+    const admin = new pg.Client({ connectionString: first.runtime.databaseUrl });
+    await admin.connect();
+    const listeners = 'from pg_stat_activity where application_name = $1 and datname = current_database()';
+    try {
+      const result = await admin.query(`select pg_terminate_backend(pid) ${listeners}`, [LISTENER_APPLICATION_NAME]);
+      // One listener per instance.
+      expect(result.rowCount).toBe(2);
+      // Created while the listeners are down: found by the catch-up after they reconnect.
+      const created = await notify(therapist.userId);
+      await expect.poll(() => ids(connection).includes(created.id), { timeout: 10_000 }).toBe(true);
+      const back = async () => (await admin.query(`select pid ${listeners}`, [LISTENER_APPLICATION_NAME])).rowCount;
+      await expect.poll(back, { timeout: 10_000 }).toBe(2);
+    } finally {
+      await admin.end();
+    }
+    const later = await notify(therapist.userId);
+    await expect.poll(() => ids(connection).includes(later.id), { timeout: 10_000 }).toBe(true);
+    expect(new Set(ids(connection)).size).toBe(connection.events.length);
+  });
+});
+
+describe('notification centre', () => {
+  const post = (path: string, cookie: string) =>
+    fetch(`${first.url}/api/notifications${path}`, { method: 'POST', headers: { cookie, origin: first.url } });
+  const list = async (cookie: string, query = '') => {
+    const response = await fetch(`${first.url}/api/notifications${query}`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { items: Array<{ id: number; readAt: string | null }>; unreadCount: number };
+  };
+
+  it('lists only the actor’s own notifications, newest first, with paging and the unread count', async () => {
+    const therapist = await person();
+    const other = await person('agency');
+    const rows = [await notify(therapist.userId), await notify(therapist.userId), await notify(therapist.userId)];
+    await notify(other.userId);
+
+    const all = await list(therapist.cookie);
+    expect(all.items.map((item) => item.id)).toEqual(rows.map((row) => row.id).reverse());
+    expect(all.unreadCount).toBe(3);
+    const page = await list(therapist.cookie, `?limit=1&before=${rows[2]!.id}`);
+    expect(page.items.map((item) => item.id)).toEqual([rows[1]!.id]);
+    const invalid = await fetch(`${first.url}/api/notifications?limit=500`, { headers: { cookie: therapist.cookie } });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('marks one read, refuses another user’s notification with 404, and marks all read', async () => {
+    const therapist = await person();
+    const other = await person('agency');
+    const [a, b] = [await notify(therapist.userId), await notify(therapist.userId)];
+    const theirs = await notify(other.userId);
+
+    const read = await post(`/${a.id}/read`, therapist.cookie);
+    expect(read.status).toBe(200);
+    expect((await read.json()) as { readAt: string | null }).toMatchObject({ id: a.id, readAt: expect.any(String) });
+    expect((await list(therapist.cookie)).unreadCount).toBe(1);
+    expect((await list(therapist.cookie, '?unreadOnly=true')).items.map((item) => item.id)).toEqual([b.id]);
+
+    const foreign = await post(`/${theirs.id}/read`, therapist.cookie);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect((await post('/999999999/read', therapist.cookie)).status).toBe(404);
+
+    const all = await post('/read-all', therapist.cookie);
+    expect(await all.json()).toEqual({ updated: 1 });
+    expect((await list(therapist.cookie)).unreadCount).toBe(0);
+    expect((await list(other.cookie)).unreadCount).toBe(1);
+  });
+
+  it('refuses read and read-all when signed out', async () => {
+    expect((await fetch(`${first.url}/api/notifications/read-all`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${first.url}/api/notifications/1/read`, { method: 'POST' })).status).toBe(401);
+  });
+});
+
+describe('shutdown', () => {
+  it('ends open streams so the app closes promptly', async () => {
+    const app = await startTestApp();
+    const therapist = await buildTherapist(app.runtime.database.db);
+    const connection = await openSse(`${app.url}/api/notifications/stream`, { cookie: await signIn(app.url, therapist) });
+    expect(connection.status).toBe(200);
+    const started = Date.now();
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    connection.close();
+  });
+});

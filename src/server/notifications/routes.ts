@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import { getActor, requireActor, type Actor } from '../auth/session';
+import { AppError } from '../http/errors';
+import type { RoutesPlugin } from '../http/plugin';
+import {
+  markAllReadResultSchema,
+  notificationIdParamsSchema,
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationSchema,
+  streamQuerySchema,
+} from './schemas';
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
+import { serveNotificationStream } from './stream';
+
+const EVENT_ID = /^\d{1,15}$/;
+
+export const notificationRoutes: RoutesPlugin = async (app, deps) => {
+  // Authenticated before the input is validated, so a signed-out caller always gets 401.
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  const authorize = async (request: FastifyRequest) => {
+    actors.set(request, await requireActor(request, deps));
+  };
+  const actorOf = (request: FastifyRequest): Actor => {
+    const actor = actors.get(request);
+    if (!actor) throw new Error('notification route ran without its preValidation hook');
+    return actor;
+  };
+
+  // Open streams are ended when the app closes; otherwise the server would wait on them forever.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in user's notifications as Server-Sent Events; Last-Event-ID replays what was missed",
+        querystring: streamQuerySchema,
+      },
+      preValidation: authorize,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const header = request.headers['last-event-id'];
+      const raw = (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
+      if (raw !== undefined && !EVENT_ID.test(raw)) throw new AppError('VALIDATION', 'Last-Event-ID must be a notification id.');
+
+      reply.hijack();
+      // After hijack Fastify sends nothing itself: carry over the headers hooks have set (request
+      // id, CORS, and helmet's security headers) and add the event-stream ones.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Stops nginx and similar proxies from buffering the stream.
+        'x-accel-buffering': 'no',
+      });
+      const end = serveNotificationStream({
+        database: deps.database,
+        broker: deps.notifications,
+        userId: actor.userId,
+        lastEventId: raw === undefined ? undefined : Number(raw),
+        response: reply.raw,
+        log: request.log,
+        // Checked before each delivery and keep-alive; never refreshes the idle timer.
+        stillSignedIn: async () => (await getActor(request, deps, { background: true }).catch(() => null)) !== null,
+      });
+      open.add(end);
+      reply.raw.on('close', () => open.delete(end));
+    },
+  );
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in user's notifications, newest first, with the number unread",
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListSchema },
+      },
+      preValidation: authorize,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { unreadOnly, before, limit } = request.query;
+      return listNotifications({ database: deps.database, userId: actor.userId, unreadOnly: unreadOnly === 'true', before, limit });
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Marks all the signed-in user's notifications read",
+        response: { 200: markAllReadResultSchema },
+      },
+      preValidation: authorize,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return markAllNotificationsRead({ database: deps.database, userId: actor.userId });
+    },
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Marks one of the signed-in user's notifications read",
+        params: notificationIdParamsSchema,
+        response: { 200: notificationSchema },
+      },
+      preValidation: authorize,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return markNotificationRead({ database: deps.database, userId: actor.userId, id: request.params.id });
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
+import { notifications } from '../db/schema/index';
+import { AppError } from '../http/errors';
+import { countUnread, listNotificationRows, markAllRowsRead, markRowRead, type NotificationRow } from './queries';
+import type { NotificationView } from './schemas';
+
+export const NOTIFICATION_CHANNEL = 'carerelay_notifications';
+
+export interface NewNotification {
+  userId: string;
+  type: string;
+  /** Never PHI: e.g. 'New referral near you'. The page behind `link` checks access. */
+  title: string;
+  body: string;
+  /** An app path such as /referrals/123. */
+  link: string;
+}
+
+/**
+ * Inserts a notification and announces it on the caller's transaction: PostgreSQL delivers NOTIFY
+ * only on commit, so a rolled-back notification is never announced nor stored.
+ *
+ * It first locks the user's row, so one user's notifications commit in id order: a stream that has
+ * sent id 11 can then never later find an id 10 committed behind it. A caller notifying many users
+ * in one transaction should do so in userId order, so two such transactions cannot deadlock.
+ */
+export async function createNotification(t: Transaction, input: NewNotification): Promise<NotificationRow> {
+  await t.tx.execute(sql`select 1 from "user" where id = ${input.userId} for no key update`);
+  const [row] = await t.tx.insert(notifications).values(input).returning();
+  if (!row) throw new Error('notification insert returned no row');
+  await t.tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId: row.userId, id: row.id })})`);
+  return row;
+}
+
+export function presentNotification(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+export async function listNotifications(options: {
+  database: Database;
+  userId: string;
+  unreadOnly: boolean;
+  before?: number;
+  limit: number;
+}): Promise<{ items: NotificationView[]; unreadCount: number }> {
+  const { db } = options.database;
+  const [rows, unreadCount] = await Promise.all([listNotificationRows(db, options.userId, options), countUnread(db, options.userId)]);
+  return { items: rows.map(presentNotification), unreadCount };
+}
+
+export async function markNotificationRead(options: { database: Database; userId: string; id: number }): Promise<NotificationView> {
+  const row = await markRowRead(options.database.db, options.userId, options.id, new Date());
+  // Someone else's notification is answered exactly like a missing one.
+  if (!row) throw new AppError('NOT_FOUND', 'No such notification.');
+  return presentNotification(row);
+}
+
+export async function markAllNotificationsRead(options: { database: Database; userId: string }): Promise<{ updated: number }> {
+  return { updated: await markAllRowsRead(options.database.db, options.userId, new Date()) };
+}
