@@ -45,7 +45,7 @@ describe('idle sign-out', () => {
     await notice.waitFor();
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('signedOut'));
-    expect(await notice.count()).toBe(0);
+    await notice.waitFor({ state: 'detached' });
   });
 
   it('keeps the user signed in past the original deadline after "Stay signed in"', async () => {

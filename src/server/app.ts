@@ -30,6 +30,7 @@ import type { NotificationBroker } from './notifications/broker';
 import { notificationRoutes } from './notifications/routes';
 import { accountTypeRoutes } from './onboarding/account-type-routes';
 import { onboardingRoutes } from './onboarding/routes';
+import { preferencesRoutes } from './preferences/routes';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import type { Secrets } from './secrets';
 import { siteRoutes } from './site/routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(accountTypeRoutes, deps);
       await api.register(adminRoutes, deps);
       await api.register(notificationRoutes, deps);
+      await api.register(preferencesRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, deps);
       api.setNotFoundHandler(async (request) => {
         throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);

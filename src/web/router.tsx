@@ -13,6 +13,7 @@ export const router = createBrowserRouter([
       { index: true, lazy: async () => ({ Component: (await import('./dashboard/dashboard-home')).DashboardHome }) },
       { path: 'agency', lazy: async () => ({ Component: (await import('./dashboard/agency-dashboard')).AgencyDashboard }) },
       { path: 'therapist', lazy: async () => ({ Component: (await import('./dashboard/therapist-dashboard')).TherapistDashboard }) },
+      { path: 'therapist/settings', lazy: async () => ({ Component: (await import('./preferences/settings-page')).SettingsPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./admin/admin-dashboard')).AdminDashboard }) },
       { path: 'security', lazy: async () => ({ Component: (await import('./mfa/security-page')).SecurityPage }) },
     ],

@@ -108,9 +108,9 @@ async function accountAndLevel(database: Database, userId: string) {
 export async function requireActor(
   request: FastifyRequest,
   deps: ActorDeps,
-  options: { allowAal1?: boolean } = {},
+  options: { allowAal1?: boolean; background?: boolean } = {},
 ): Promise<Actor> {
-  const actor = await getActor(request, deps);
+  const actor = await getActor(request, deps, { background: options.background });
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
   if (!options.allowAal1 && actor.nextLevel === 'aal2' && actor.aal !== 'aal2') {
     throw new AppError('MFA_REQUIRED', 'Enter a code from your second factor to continue.');

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { openSse, type SseConnection } from '../../../test/sse-client';
 import { inTransaction } from '../db/client';
-import { notifications } from '../db/schema/index';
+import { notifications, session } from '../db/schema/index';
 import { LISTENER_APPLICATION_NAME } from './broker';
 import { createNotification } from './service';
 
@@ -66,6 +66,17 @@ describe('notifications: signed out', () => {
 });
 
 describe('GET /api/notifications/stream', () => {
+  it('does not keep an idle session alive by being open', async () => {
+    const therapist = await person();
+    const token = decodeURIComponent(/carerelay\.session_token=([^;]+)/.exec(therapist.cookie)![1]!).split('.')[0]!;
+    const soon = new Date(Date.now() + 20 * 60 * 1000);
+    await first.runtime.database.db.update(session).set({ expiresAt: soon }).where(eq(session.token, token));
+    const connection = await stream(first, therapist.cookie);
+    await settled(connection, therapist.userId);
+    const [row] = await first.runtime.database.db.select().from(session).where(eq(session.token, token));
+    expect(row?.expiresAt.getTime()).toBe(soon.getTime());
+  });
+
   it('stops delivering, and closes, as soon as the session is signed out elsewhere', async () => {
     const therapist = await person();
     const connection = await stream(first, therapist.cookie);

@@ -21,6 +21,11 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
   const authorize = async (request: FastifyRequest) => {
     actors.set(request, await requireActor(request, deps));
   };
+  // Opening (or an EventSource reopening) the stream is not the user at the keyboard: it must not
+  // keep an idle session alive.
+  const authorizeStream = async (request: FastifyRequest) => {
+    actors.set(request, await requireActor(request, deps, { background: true }));
+  };
   const actorOf = (request: FastifyRequest): Actor => {
     const actor = actors.get(request);
     if (!actor) throw new Error('notification route ran without its preValidation hook');
@@ -41,7 +46,7 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
         summary: "The signed-in user's notifications as Server-Sent Events; Last-Event-ID replays what was missed",
         querystring: streamQuerySchema,
       },
-      preValidation: authorize,
+      preValidation: authorizeStream,
     },
     async (request, reply) => {
       const actor = actorOf(request);

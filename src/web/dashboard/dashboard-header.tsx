@@ -1,9 +1,10 @@
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '../layout/logo';
+import { NotificationBell } from '../notifications/notification-bell';
 import { Button } from '../ui/button';
 
-/** The signed-in area's header: logo, who is signed in, security settings and Sign out. */
+/** The signed-in area's header: logo, who is signed in, notifications, security settings and Sign out. */
 export function DashboardHeader({ name, onSignOut, signingOut }: { name: string; onSignOut: () => void; signingOut: boolean }) {
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -17,6 +18,7 @@ export function DashboardHeader({ name, onSignOut, signingOut }: { name: string;
             <span className="sr-only">Signed in as </span>
             {name}
           </p>
+          <NotificationBell />
           <Link
             to="/dashboard/security"
             className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700"

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { PageMeta } from '../ui/page-meta';
 import { useDashboardMe } from './dashboard-context';
 import { MarketplaceNotice, ProfileLink } from './marketplace-notice';
@@ -17,6 +18,13 @@ export function TherapistDashboard() {
         <p>Until then there is nothing to count, so this page shows no figures.</p>
       </MarketplaceNotice>
       <ProfileLink />
+      <p className="text-sm text-slate-700">
+        Choose whether you take new referrals and how you hear about them:{' '}
+        <Link to="/dashboard/therapist/settings" className="font-semibold text-brand-700 underline hover:no-underline">
+          referral alerts
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -5,3 +5,4 @@ export * from './mail';
 export * from './audit';
 export * from './mfa';
 export * from './notifications';
+export * from './notification-preferences';

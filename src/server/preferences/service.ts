@@ -1,0 +1,62 @@
+import {
+  defaultNotificationPreferences,
+  type TherapistSettings,
+  type TherapistSettingsState,
+} from '../../domain/notification-preferences';
+import { writeAudit } from '../audit/write-audit';
+import { inTransaction, type Database } from '../db/client';
+import { findAvailability, findPreferences, updateAvailability, upsertPreferences } from './queries';
+
+/** PostgreSQL returns `time` as HH:MM:SS; the API and the form speak HH:MM. */
+const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
+
+/** The therapist's availability and alert preferences, with the defaults when none are saved. */
+export async function getTherapistSettings({ database, userId }: { database: Database; userId: string }): Promise<TherapistSettingsState> {
+  const { db } = database;
+  const [available, saved] = await Promise.all([findAvailability(db, userId), findPreferences(db, userId)]);
+  // Sign-up always creates the profile, so a missing one is a broken account, not bad input.
+  if (available === null) throw new Error(`therapist ${userId} has no therapist profile`);
+  return {
+    availableForReferrals: available,
+    preferences: saved
+      ? {
+          inApp: saved.inApp,
+          email: saved.email,
+          sms: saved.sms,
+          smsPhone: saved.smsPhone,
+          quietHoursStart: hhmm(saved.quietHoursStart),
+          quietHoursEnd: hhmm(saved.quietHoursEnd),
+          timeZone: saved.timeZone,
+        }
+      : defaultNotificationPreferences,
+  };
+}
+
+/** Saves availability and preferences together, in one transaction with their audit row. */
+export async function saveTherapistSettings(options: {
+  database: Database;
+  userId: string;
+  input: TherapistSettings;
+  client: { ipAddress: string; userAgent?: string };
+}): Promise<TherapistSettingsState> {
+  const { database, userId, input } = options;
+  await inTransaction(database, async ({ tx }) => {
+    if (!(await updateAvailability(tx, userId, input.availableForReferrals))) {
+      throw new Error(`therapist ${userId} has no therapist profile`);
+    }
+    await upsertPreferences(tx, userId, input.preferences);
+    const { inApp, email, sms, quietHoursStart, timeZone } = input.preferences;
+    await writeAudit(tx, {
+      actorUserId: userId,
+      action: 'therapist.settings_updated',
+      entityType: 'notification_preferences',
+      entityId: userId,
+      outcome: 'success',
+      ipAddress: options.client.ipAddress,
+      userAgent: options.client.userAgent,
+      // No phone number: the audit log records choices, not contact details.
+      details: { availableForReferrals: input.availableForReferrals, inApp, email, sms, quietHours: quietHoursStart !== null, timeZone },
+    });
+  });
+  return getTherapistSettings({ database, userId });
+}

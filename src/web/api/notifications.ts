@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+/** One notification as the server presents it (see src/server/notifications/schemas.ts). */
+export interface Notification {
+  id: number;
+  type: string;
+  title: string;
+  body: string;
+  /** An app path such as /dashboard/security. */
+  link: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** GET /api/notifications: the newest page, newest first, with the number unread overall. */
+export interface NotificationList {
+  items: Notification[];
+  unreadCount: number;
+}
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+};
+
+/** The signed-in user's newest notifications. A background request: loading it is not the user acting. */
+export function useNotifications() {
+  return useQuery({
+    queryKey: notificationKeys.list,
+    queryFn: ({ signal }) => api<NotificationList>(`/api/notifications?limit=${NOTIFICATION_PAGE_SIZE}`, { signal, background: true }),
+  });
+}
+
+/**
+ * Puts a notification that arrived over the stream into the cached list without refetching.
+ * Returns true when it is new to this page (not a replay of one already listed), so it is worth announcing.
+ */
+export function receiveNotification(queryClient: QueryClient, notification: Notification): boolean {
+  const state = queryClient.getQueryState<NotificationList>(notificationKeys.list);
+  // A fetch in flight would overwrite an edit made now; let it answer again instead.
+  if (state?.fetchStatus === 'fetching') {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+    return false;
+  }
+  const current = queryClient.getQueryData<NotificationList>(notificationKeys.list);
+  if (!current || current.items.some((item) => item.id === notification.id)) return false;
+  const newest = current.items[0]?.id ?? 0;
+  const items = [notification, ...current.items].sort((a, b) => b.id - a.id).slice(0, NOTIFICATION_PAGE_SIZE);
+  queryClient.setQueryData<NotificationList>(notificationKeys.list, {
+    items,
+    unreadCount: current.unreadCount + (notification.readAt === null ? 1 : 0),
+  });
+  return notification.id > newest;
+}
+
+/** POST /api/notifications/:id/read, shown as read at once. */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<Notification>(`/api/notifications/${id}/read`, { body: {} }),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.list });
+      const current = queryClient.getQueryData<NotificationList>(notificationKeys.list);
+      const target = current?.items.find((item) => item.id === id);
+      if (!current || !target || target.readAt !== null) return;
+      const readAt = new Date().toISOString();
+      queryClient.setQueryData<NotificationList>(notificationKeys.list, {
+        items: current.items.map((item) => (item.id === id ? { ...item, readAt } : item)),
+        unreadCount: Math.max(0, current.unreadCount - 1),
+      });
+    },
+    onSuccess: (read) => {
+      queryClient.setQueryData<NotificationList>(notificationKeys.list, (current) =>
+        current && { ...current, items: current.items.map((item) => (item.id === read.id ? read : item)) },
+      );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+  });
+}
+
+/** POST /api/notifications/read-all, shown as read at once. */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ updated: number }>('/api/notifications/read-all', { body: {} }),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.list });
+      const readAt = new Date().toISOString();
+      queryClient.setQueryData<NotificationList>(notificationKeys.list, (current) =>
+        current && { items: current.items.map((item) => (item.readAt === null ? { ...item, readAt } : item)), unreadCount: 0 },
+      );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+  });
+}
+
+/**
+ * Opens GET /api/notifications/stream (same origin, so the session cookie goes along) and calls
+ * `onNotification` for each `notification` event. EventSource reconnects by itself, sending
+ * Last-Event-ID so the server replays what was missed. Returns a function that closes the stream.
+ */
+export function openNotificationStream(onNotification: (notification: Notification) => void): () => void {
+  const source = new EventSource('/api/notifications/stream', { withCredentials: true });
+  source.addEventListener('notification', (event: MessageEvent<string>) => {
+    let notification: Notification;
+    try {
+      notification = JSON.parse(event.data) as Notification;
+    } catch {
+      return;
+    }
+    onNotification(notification);
+  });
+  return () => source.close();
+}
