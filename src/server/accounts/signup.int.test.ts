@@ -1,40 +1,12 @@
-import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { freePort } from '../../../test/ports';
+import { WebhookDouble } from '../../../test/webhook-double';
 import { clientAddress } from '../../../test/factories';
 import { TestSmtpServer } from '../../../test/smtp';
 import { authMessages } from '../../domain/auth';
 import { signupMessages } from '../../domain/signup';
 import { agencyProfiles, therapistProfiles, user, useraccounts } from '../db/schema/index';
-
-/** A stand-in for the team's chat service: refuses the first post, then records what it gets. */
-class WebhookDouble {
-  readonly received: Array<{ path: string; body: { content: string; username: string; avatar_url: string } }> = [];
-  failuresLeft = 1;
-  private server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    req.on('end', () => {
-      if (this.failuresLeft > 0) {
-        this.failuresLeft -= 1;
-        res.writeHead(503).end();
-        return;
-      }
-      this.received.push({ path: req.url ?? '', body: JSON.parse(data) as WebhookDouble['received'][number]['body'] });
-      res.writeHead(204).end();
-    });
-  });
-  port = 0;
-  async start() {
-    this.port = await freePort();
-    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 let smtp: TestSmtpServer;
 let webhook: WebhookDouble;
@@ -43,12 +15,12 @@ let app: TestApp;
 beforeAll(async () => {
   smtp = await TestSmtpServer.create();
   await smtp.start();
-  webhook = new WebhookDouble();
+  webhook = new WebhookDouble(1);
   await webhook.start();
   app = await startTestApp({
     SMTP_URL: smtp.url,
-    THERAPIST_WEBHOOK_URL: `http://127.0.0.1:${webhook.port}/therapists`,
-    AGENCY_WEBHOOK_URL: `http://127.0.0.1:${webhook.port}/agencies`,
+    THERAPIST_WEBHOOK_URL: webhook.url('/therapists'),
+    AGENCY_WEBHOOK_URL: webhook.url('/agencies'),
   });
 });
 afterAll(async () => {

@@ -1,9 +1,8 @@
-import http from 'node:http';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { WebhookDouble } from '../../../test/webhook-double';
 import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../../../test/factories';
-import { freePort } from '../../../test/ports';
 import { adminMessages, type SignupItem, type SignupPage } from '../../domain/admin';
 import { signupMessages } from '../../domain/signup';
 import {
@@ -17,27 +16,6 @@ import {
   useraccounts,
   verification,
 } from '../db/schema/index';
-
-/** Records what the team's chat webhook receives. */
-class WebhookDouble {
-  readonly received: Array<{ path: string; content: string }> = [];
-  port = 0;
-  private server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    req.on('end', () => {
-      this.received.push({ path: req.url ?? '', content: (JSON.parse(data) as { content: string }).content });
-      res.writeHead(204).end();
-    });
-  });
-  async start() {
-    this.port = await freePort();
-    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 let app: TestApp;
 let webhook: WebhookDouble;
@@ -65,7 +43,7 @@ async function signedUpAt(userId: string, minutesAgo: number) {
 beforeAll(async () => {
   webhook = new WebhookDouble();
   await webhook.start();
-  app = await startTestApp({ AGENCY_WEBHOOK_URL: `http://127.0.0.1:${webhook.port}/agencies` });
+  app = await startTestApp({ AGENCY_WEBHOOK_URL: webhook.url('/agencies') });
 
   // Seven accounts, oldest first; the list shows them newest first.
   reviewer = await buildManager(db(), { firstName: 'Morgan', lastName: 'Reviewer' });
@@ -376,8 +354,8 @@ describe('inviting a manager', () => {
 
     await expect.poll(() => webhook.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(webhook.received[0]!.path).toBe('/agencies');
-    expect(webhook.received[0]!.content).toContain('Ada Lovelace');
-    expect(webhook.received[0]!.content).toContain('ada.lovelace@carerelay.test');
+    expect(webhook.received[0]!.body.content).toContain('Ada Lovelace');
+    expect(webhook.received[0]!.body.content).toContain('ada.lovelace@carerelay.test');
   });
 
   it('refuses an email that already has an account, whatever its case, with the seed message', async () => {

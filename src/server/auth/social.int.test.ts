@@ -1,49 +1,27 @@
-import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { WebhookDouble } from '../../../test/webhook-double';
 import { buildTherapist, clientAddress, signIn } from '../../../test/factories';
 import { CookieJar, followRedirects, startOidcServer, type OidcTestServer, type OidcTestUser } from '../../../test/oidc-server';
-import { freePort } from '../../../test/ports';
 import { authenticatorCode } from '../../../test/rfc6238';
 import { npiWithCheckDigit } from '../../domain/npi';
 import { onboardingMessages } from '../../domain/onboarding';
 import { account, auditLog, session, therapistProfiles, user, useraccounts } from '../db/schema/index';
 
-/** Records what the team's chat webhook receives. */
-class WebhookRecorder {
-  readonly received: Array<{ path: string; content: string }> = [];
-  port = 0;
-  private server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    req.on('end', () => {
-      this.received.push({ path: req.url ?? '', content: (JSON.parse(data) as { content: string }).content });
-      res.writeHead(204).end();
-    });
-  });
-  async start() {
-    this.port = await freePort();
-    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 const PROVIDER = 'localidp';
 let oidc: OidcTestServer;
-let webhook: WebhookRecorder;
+let webhook: WebhookDouble;
 let app: TestApp;
 
 beforeAll(async () => {
   oidc = await startOidcServer();
-  webhook = new WebhookRecorder();
+  webhook = new WebhookDouble();
   await webhook.start();
   app = await startTestApp({
     OIDC_PROVIDERS: oidc.providersEnv(PROVIDER, 'Local IdP'),
-    THERAPIST_WEBHOOK_URL: `http://127.0.0.1:${webhook.port}/therapists`,
-    AGENCY_WEBHOOK_URL: `http://127.0.0.1:${webhook.port}/agencies`,
+    THERAPIST_WEBHOOK_URL: webhook.url('/therapists'),
+    AGENCY_WEBHOOK_URL: webhook.url('/agencies'),
   });
   oidc.allowRedirect(`${app.url}/api/auth/callback/${PROVIDER}`);
 });
@@ -158,8 +136,8 @@ describe('social sign-in (OpenID Connect with PKCE)', () => {
     expect(profile).toMatchObject({ firstName: 'Sam', lastName: 'Social', email: person.email, disciplines: ['OT'], zipCode: '78701' });
     expect(await db().$count(auditLog, and(eq(auditLog.action, 'account.type_chosen'), eq(auditLog.actorUserId, me.user.id)))).toBe(1);
     await expect
-      .poll(() => webhook.received.find((post) => post.content.includes(person.email)), { timeout: 15_000 })
-      .toMatchObject({ path: '/therapists', content: expect.stringContaining('Discipline: OT (Occupational Therapist)') });
+      .poll(() => webhook.received.find((post) => post.body.content.includes(person.email)), { timeout: 15_000 })
+      .toMatchObject({ path: '/therapists', body: { content: expect.stringContaining('Discipline: OT (Occupational Therapist)') } });
 
     // Then the normal onboarding, and the type cannot be chosen twice.
     expect((await call('GET', '/api/onboarding', cookie)).status).toBe(200);

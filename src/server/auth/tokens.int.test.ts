@@ -2,6 +2,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, signIn } from '../../../test/factories';
+import { errorOf } from '../../../test/http';
 
 let app: TestApp;
 let token: string;
@@ -17,9 +18,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const me = (authorization: string) => fetch(`${app.url}/api/me`, { headers: { authorization } });
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string } }).error;
-}
 
 describe('API tokens', () => {
   it('publishes only public RSA keys at /.well-known/jwks.json', async () => {

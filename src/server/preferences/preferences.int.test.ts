@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { callApi, errorOf } from '../../../test/http';
 import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
 import { preferencesMessages, type TherapistSettingsState } from '../../domain/notification-preferences';
 import { auditLog, notificationPreferences, therapistProfiles } from '../db/schema/index';
@@ -13,21 +14,7 @@ afterAll(() => app.close());
 
 const db = () => app.runtime.database.db;
 
-function call(method: 'GET' | 'PUT', cookie?: string, body?: unknown) {
-  return fetch(`${app.url}/api/therapist/settings`, {
-    method,
-    headers: {
-      origin: app.url,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
+const call = (method: 'GET' | 'PUT', cookie?: string, body?: unknown) => callApi(app.url, method, '/api/therapist/settings', { cookie, body });
 
 const defaults: TherapistSettingsState = {
   availableForReferrals: true,
