@@ -190,3 +190,14 @@ function parseTrustProxy(value: string | undefined): boolean | string | undefine
   if (value === 'false') return false;
   return value;
 }
+
+/** For entry points (server, commands): the config, or its problems printed one per line and exit 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const line of error.problems) console.error(line);
+    process.exit(1);
+  }
+}

@@ -1,17 +1,8 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { startRuntime } from './runtime';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const line of error.problems) console.error(line);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const runtime = await startRuntime(config);
   const { app } = runtime;

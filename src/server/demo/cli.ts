@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabaseForCommand } from '../db/open-for-command';
 import { printDemoSummary } from './print-demo-summary';
 import { seedDemoData } from './seed-demo-data';
@@ -10,16 +10,7 @@ import { seedDemoData } from './seed-demo-data';
  * list of demo people again.
  */
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const line of error.problems) console.error(line);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const { database, close } = await openDatabaseForCommand(config);
   try {

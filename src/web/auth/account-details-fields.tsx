@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
-import { usStateCodes, usStates } from '../../domain/us-states';
 import { SelectField, TextField } from '../ui/field';
+import { UsStateOptions } from '../ui/us-state-options';
 import { DisciplineField } from './discipline-field';
 import type { SignupFormValues } from './signup-values';
 
@@ -44,12 +44,7 @@ export function AgencyDetailsFields(props: AccountDetailsProps) {
       </div>
       <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
       <SelectField label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
-        <option value="">Select a state</option>
-        {usStateCodes.map((code) => (
-          <option key={code} value={code}>
-            {usStates[code]}
-          </option>
-        ))}
+        <UsStateOptions />
       </SelectField>
       <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" error={errors.zip?.message} {...register('zip')} />
     </div>

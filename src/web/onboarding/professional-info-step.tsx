@@ -1,7 +1,7 @@
 import { useFormContext } from 'react-hook-form';
 import type { OnboardingState, ProfessionalInfoInput } from '../../domain/onboarding';
-import { usStateCodes, usStates } from '../../domain/us-states';
 import { SelectField, TextField } from '../ui/field';
+import { UsStateOptions } from '../ui/us-state-options';
 import { professionalInfoLabels } from './onboarding-values';
 
 /** Step 1: name, NPI and licence. Reads the wizard's form through its context. */
@@ -28,12 +28,7 @@ export function ProfessionalInfoStep({ userType }: { userType: OnboardingState['
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={labels.licenseNumber} autoComplete="off" error={errors.licenseNumber?.message} {...register('licenseNumber')} />
         <SelectField label={labels.licenseState} error={errors.licenseState?.message} {...register('licenseState')}>
-          <option value="">Select a state</option>
-          {usStateCodes.map((code) => (
-            <option key={code} value={code}>
-              {usStates[code]}
-            </option>
-          ))}
+          <UsStateOptions />
         </SelectField>
       </div>
       <TextField label={labels.licenseExpiry} type="date" error={errors.licenseExpiry?.message} {...register('licenseExpiry')} />
