@@ -69,6 +69,12 @@ const envSchema = z.object({
   APP_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
+  // Never echoed in a message: the value is the key to every patient record.
+  PHI_ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || Buffer.from(value, 'base64').length === 32, {
+    message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+  }),
+  LEAFLET_TILE_URL: optionalString,
+  LEAFLET_TILE_ATTRIBUTION: optionalString,
   WEB_DIST_DIR: optionalString.default('./dist/web'),
   SESSION_IDLE_SECONDS: positiveInt(30 * 60),
   JOB_RETRY_DELAY_SECONDS: positiveInt(30),
@@ -89,6 +95,7 @@ const requiredInProduction = {
   TEAM_EMAIL: 'the address that receives leads and contact messages',
   DEMO_SCHEDULING_URL: 'the demo booking page',
   APP_SECRET: 'a random secret of at least 32 characters',
+  PHI_ENCRYPTION_KEY: '32 random bytes in base64 that encrypt patient details',
 } as const;
 
 export interface Config {
@@ -114,6 +121,10 @@ export interface Config {
   twilio: { accountSid: string; authToken: string; from: string; apiBaseUrl: string } | undefined;
   /** Unset outside production: generated once and kept in `dataDir`. */
   appSecret: string | undefined;
+  /** AES-256-GCM key for patient details (base64). Unset outside production: generated once and kept in `dataDir`. */
+  phiEncryptionKey: string | undefined;
+  /** Map tiles for the therapist's referral map; unset: the map draws without a base layer. */
+  mapTiles: { url: string; attribution: string } | undefined;
   /** The built SPA (`vite build` output) the server serves. */
   webDistDir: string;
   /** Idle sign-out (default 30 minutes); shortened in browser tests. */
@@ -124,6 +135,9 @@ export interface Config {
   /** Social sign-in providers (OpenID Connect), from OIDC_PROVIDERS; empty when unset. */
   oidcProviders: OidcProvider[];
 }
+
+/** Variables whose values never appear in an error message or log. */
+const secretNames = new Set(['APP_SECRET', 'PHI_ENCRYPTION_KEY', 'TWILIO_AUTH_TOKEN', 'DATABASE_URL', 'SMTP_URL']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -138,7 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
       const raw = env[name];
-      return `Configuration error: ${name} ${issue.message}${raw ? ` (got "${raw}")` : ''}`;
+      const shown = raw && !secretNames.has(name) ? ` (got "${raw}")` : '';
+      return `Configuration error: ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
   }
@@ -167,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Without a booking service of our own, development sends demo requests to the contact form.
     demoSchedulingUrl: e.DEMO_SCHEDULING_URL ?? `${publicUrl}/contact?subject=Book%20a%20demo`,
     appSecret: e.APP_SECRET,
+    phiEncryptionKey: e.PHI_ENCRYPTION_KEY,
+    mapTiles: e.LEAFLET_TILE_URL ? { url: e.LEAFLET_TILE_URL, attribution: e.LEAFLET_TILE_ATTRIBUTION ?? '' } : undefined,
     agencyWebhookUrl: e.AGENCY_WEBHOOK_URL,
     therapistWebhookUrl: e.THERAPIST_WEBHOOK_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

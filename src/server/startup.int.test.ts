@@ -34,6 +34,7 @@ describe('server start-up', () => {
       TEAM_EMAIL: 'team@carerelay.com',
       DEMO_SCHEDULING_URL: 'https://cal.example.com/carerelay',
       APP_SECRET: 'y'.repeat(40),
+      PHI_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
     });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(

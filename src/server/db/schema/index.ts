@@ -6,3 +6,4 @@ export * from './audit';
 export * from './mfa';
 export * from './notifications';
 export * from './notification-preferences';
+export * from './referrals';

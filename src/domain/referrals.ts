@@ -1,0 +1,401 @@
+import { z } from 'zod';
+import { disciplines, serviceTypes, type ServiceTypeId } from './accounts';
+import { earliestCurrentDate, isCalendarDate, MAX_RATE } from './onboarding';
+import { referralDisciplines } from './service-eligibility';
+import { usStateCodes } from './us-states';
+import { visitFrequencySchema } from './visit-frequency';
+
+/**
+ * Referrals (issue 4): what an agency posts, how therapists answer, and what each side sees.
+ * One set of schemas serves the forms and the API, so a message the form shows is the message the
+ * server sends.
+ */
+
+export const urgencies = ['routine', 'soon', 'urgent'] as const;
+export type Urgency = (typeof urgencies)[number];
+export const urgencyLabels: Record<Urgency, string> = {
+  routine: 'Routine',
+  soon: 'Within a few days',
+  urgent: 'Urgent (within 24 hours)',
+};
+
+export const referralStatuses = ['draft', 'posted', 'matched', 'in_progress', 'completed', 'cancelled', 'expired'] as const;
+export type ReferralStatus = (typeof referralStatuses)[number];
+
+/** How long an offer stays open once posted, in hours (the form offers these). */
+export const offerWindows = [
+  { hours: 4, label: '4 hours' },
+  { hours: 12, label: '12 hours' },
+  { hours: 24, label: '1 day' },
+  { hours: 48, label: '2 days' },
+  { hours: 72, label: '3 days' },
+  { hours: 168, label: '1 week' },
+] as const;
+export const offerWindowHours = offerWindows.map((w) => w.hours);
+export const MAX_VISITS_PER_SERVICE = 60;
+
+export const rateRequestReasons = ['complex_case', 'long_distance', 'other'] as const;
+export type RateRequestReason = (typeof rateRequestReasons)[number];
+export const rateRequestReasonLabels: Record<RateRequestReason, string> = {
+  complex_case: 'Complex case',
+  long_distance: 'Long distance',
+  other: 'Other',
+};
+
+/**
+ * A therapist's answer to a referral:
+ * - accepted: at the offered rates, or at the agency's counter once the therapist took it;
+ * - rate_requested: asks for higher rates, with a reason; the agency may confirm it or counter;
+ * - countered: the agency offered other rates; the therapist accepts (→ accepted) or declines;
+ * - declined, withdrawn: no longer in the running (a withdrawn response can be made again);
+ * - confirmed: this therapist was matched; not_selected: someone else was.
+ */
+export const responseStatuses = ['accepted', 'rate_requested', 'countered', 'declined', 'withdrawn', 'confirmed', 'not_selected'] as const;
+export type ResponseStatus = (typeof responseStatuses)[number];
+
+export const referralMessages = {
+  discipline: 'Choose the discipline the patient needs',
+  servicesRequired: 'Choose at least one service',
+  visitCount: `Enter a number of visits from 1 to ${MAX_VISITS_PER_SERVICE}`,
+  zip: 'Enter the patient’s 5-digit ZIP code',
+  zipUnknown: 'We could not find this ZIP code',
+  startBy: 'Enter a start-by date',
+  startByPast: 'The start-by date cannot be in the past',
+  urgency: 'Choose how urgent this is',
+  summaryRequired: 'Describe the clinical need',
+  summaryLength: 'Keep the clinical summary under 2,000 characters',
+  summaryIdentifiers:
+    'The clinical summary must not identify the patient: remove names, dates of birth, phone numbers, addresses and record numbers',
+  rate: 'Enter a rate in dollars',
+  ratePositive: 'Rate must be more than $0',
+  rateMax: `Rate cannot be more than $${MAX_RATE.toLocaleString('en-US')}`,
+  rateCents: 'Use at most 2 decimal places',
+  offerWindow: 'Choose how long the offer stays open',
+  cancelReason: 'Give a reason for cancelling',
+  rateRequestReason: 'Choose a reason for the higher rate',
+  rateRequestHigher: 'Ask for more than the offered rate on at least one service',
+  rateRequestNote: 'Explain the reason in a few words',
+  counterHigher: 'A counter offer must differ from what the therapist asked',
+} as const;
+
+/** Whole cents, as the onboarding rates (tolerant of binary floating point). */
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+export const rateSchema = z
+  .number({ error: referralMessages.rate })
+  .positive(referralMessages.ratePositive)
+  .max(MAX_RATE, referralMessages.rateMax)
+  .refine(hasAtMostTwoDecimals, referralMessages.rateCents);
+
+const serviceTypeIds = serviceTypes.map((s) => s.id) as [ServiceTypeId, ...ServiceTypeId[]];
+export const serviceTypeIdSchema = z.enum(serviceTypeIds);
+
+export const referralServiceSchema = z.object({
+  serviceId: serviceTypeIdSchema,
+  visitCount: z
+    .number({ error: referralMessages.visitCount })
+    .int(referralMessages.visitCount)
+    .min(1, referralMessages.visitCount)
+    .max(MAX_VISITS_PER_SERVICE, referralMessages.visitCount),
+  offeredRate: rateSchema,
+});
+export type ReferralService = z.infer<typeof referralServiceSchema>;
+
+/**
+ * Patterns that identify a person, refused in the clinical summary (a referral is seen by every
+ * eligible therapist before any match, so it must carry nothing that identifies the patient). This
+ * catches the common slips; the form also says so plainly.
+ */
+const identifierPatterns: RegExp[] = [
+  /\b\d{3}[-.\s]?\d{2}[-.\s]?\d{4}\b/, // SSN
+  /\(?\b\d{3}\)?[-.\s]?\d{3}[-.\s]?\d{4}\b/, // phone
+  /\b\d{1,2}[/-]\d{1,2}[/-](?:19|20)?\d{2}\b/, // dates such as 3/14/1948
+  /\b(?:19|20)\d{2}-\d{2}-\d{2}\b/, // ISO dates
+  /[\w.+-]+@[\w-]+\.[\w.]+/, // email
+  /\b(?:DOB|D\.O\.B|date of birth|MRN|medical record|SSN|social security)\b/i,
+  /\b(?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][a-z]+/, // titled names
+  /\b\d{1,5}\s+\w+(?:\s+\w+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Dr|Drive|Ln|Lane|Ct|Court|Way)\b\.?/i, // street address
+];
+
+export function looksIdentifying(text: string): boolean {
+  return identifierPatterns.some((pattern) => pattern.test(text));
+}
+
+export const ZIP_PATTERN = /^\d{5}$/;
+
+/** The agency's referral form and POST/PUT /api/referrals. The server also checks the ZIP exists. */
+export const referralInputSchema = z
+  .object({
+    discipline: z.enum(referralDisciplines, { error: referralMessages.discipline }),
+    services: z.array(referralServiceSchema).min(1, referralMessages.servicesRequired),
+    patientZip: z.string({ error: referralMessages.zip }).trim().regex(ZIP_PATTERN, referralMessages.zip),
+    visitFrequency: visitFrequencySchema,
+    startBy: z
+      .string({ error: referralMessages.startBy })
+      .trim()
+      .refine(isCalendarDate, referralMessages.startBy)
+      .refine((value) => !isCalendarDate(value) || value >= earliestCurrentDate(), referralMessages.startByPast),
+    urgency: z.enum(urgencies, { error: referralMessages.urgency }),
+    clinicalSummary: z
+      .string({ error: referralMessages.summaryRequired })
+      .trim()
+      .min(1, referralMessages.summaryRequired)
+      .max(2000, referralMessages.summaryLength)
+      .refine((text) => !looksIdentifying(text), referralMessages.summaryIdentifiers),
+    offerOpenHours: z.number({ error: referralMessages.offerWindow }).refine((h) => (offerWindowHours as number[]).includes(h), referralMessages.offerWindow),
+    /** The first acceptance within the offered rates is matched automatically. */
+    instantConfirm: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.services.forEach((service, index) => {
+      if (seen.has(service.serviceId)) {
+        ctx.addIssue({ code: 'custom', path: ['services', index, 'serviceId'], message: 'Each service appears once' });
+      }
+      seen.add(service.serviceId);
+    });
+  });
+export type ReferralInput = z.input<typeof referralInputSchema>;
+export type ReferralFields = z.output<typeof referralInputSchema>;
+
+/** POST /api/referrals: the fields, and whether to post at once or keep a draft. */
+export const createReferralSchema = z.object({ referral: referralInputSchema, post: z.boolean().default(false) });
+
+export const cancelReferralSchema = z.object({
+  reason: z.string({ error: referralMessages.cancelReason }).trim().min(1, referralMessages.cancelReason).max(500),
+});
+
+/** Rates per service id, for a rate request or a counter offer (only services on the referral). */
+export const serviceRatesSchema = z.record(serviceTypeIdSchema, rateSchema);
+export type ServiceRates = Partial<Record<ServiceTypeId, number>>;
+
+/** POST /api/therapist/referrals/:id/response */
+export const respondSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('accept') }),
+  z.object({
+    kind: z.literal('rate_request'),
+    rates: serviceRatesSchema,
+    reason: z.enum(rateRequestReasons, { error: referralMessages.rateRequestReason }),
+    note: z.string().trim().max(500).default(''),
+  }),
+  z.object({ kind: z.literal('decline'), note: z.string().trim().max(500).default('') }),
+]);
+export type RespondInput = z.input<typeof respondSchema>;
+
+/** POST /api/referrals/:id/responses/:responseId/counter */
+export const counterSchema = z.object({ rates: serviceRatesSchema, note: z.string().trim().max(500).default('') });
+
+// ---- What the API answers -------------------------------------------------------------------
+
+export const referralServiceViewSchema = z.object({
+  serviceId: serviceTypeIdSchema,
+  name: z.string(),
+  visitCount: z.number(),
+  offeredRate: z.number(),
+});
+
+/** Coarse place of the patient: the ZIP's centroid, city and state (never an address). */
+export const referralPlaceSchema = z.object({
+  zip: z.string(),
+  city: z.string(),
+  state: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+
+const referralCoreSchema = z.object({
+  id: z.string(),
+  status: z.enum(referralStatuses),
+  discipline: z.enum(referralDisciplines),
+  services: z.array(referralServiceViewSchema),
+  place: referralPlaceSchema,
+  visitFrequency: z.string(),
+  /** Plain English, e.g. "twice a week for 4 weeks". */
+  visitFrequencyText: z.string(),
+  totalVisits: z.number(),
+  startBy: z.string(),
+  urgency: z.enum(urgencies),
+  clinicalSummary: z.string(),
+  offerOpenHours: z.number(),
+  instantConfirm: z.boolean(),
+  agencyName: z.string(),
+  createdAt: z.string(),
+  postedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  firstResponseAt: z.string().nullable(),
+  matchedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Whether patient details have been added (never the details themselves). */
+  hasPatient: z.boolean(),
+});
+
+export const responseViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(responseStatuses),
+  /** What the therapist asks (offered rates for an acceptance), per service. */
+  requestedRates: z.record(z.string(), z.number()),
+  /** The agency's counter, while one stands or once accepted. */
+  counterRates: z.record(z.string(), z.number()).nullable(),
+  counterNote: z.string().nullable(),
+  reason: z.enum(rateRequestReasons).nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ResponseView = z.infer<typeof responseViewSchema>;
+
+/** A responding therapist as the agency sees them (professional facts, no contact details before a match). */
+export const responderSchema = z.object({
+  therapistId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  disciplines: z.array(z.enum(disciplines)),
+  licenseState: z.string().nullable(),
+  licenseExpiry: z.string().nullable(),
+  /** The account's review status: 'approved' means a manager verified the credentials. */
+  verificationStatus: z.string(),
+  yearsExperience: z.number().nullable(),
+  distanceMiles: z.number().nullable(),
+});
+
+/** GET /api/referrals/:id (the owning agency). */
+export const agencyReferralSchema = referralCoreSchema.extend({
+  notifiedCount: z.number(),
+  /** Minutes from posted to matched, once matched. */
+  fillMinutes: z.number().nullable(),
+  responses: z.array(responseViewSchema.extend({ therapist: responderSchema })),
+  matchedTherapist: responderSchema.nullable(),
+  /** The rates agreed at the match, per service. */
+  agreedRates: z.record(z.string(), z.number()).nullable(),
+});
+export type AgencyReferral = z.infer<typeof agencyReferralSchema>;
+
+/** GET /api/referrals (the agency's list). */
+export const agencyReferralSummarySchema = referralCoreSchema.pick({
+  id: true,
+  status: true,
+  discipline: true,
+  place: true,
+  visitFrequency: true,
+  startBy: true,
+  urgency: true,
+  createdAt: true,
+  postedAt: true,
+  expiresAt: true,
+  matchedAt: true,
+}).extend({
+  services: z.array(referralServiceViewSchema),
+  notifiedCount: z.number(),
+  responseCount: z.number(),
+  matchedTherapistName: z.string().nullable(),
+});
+export type AgencyReferralSummary = z.infer<typeof agencyReferralSummarySchema>;
+
+/** GET /api/therapist/referrals and /:id (a therapist it was offered to, or the matched one). */
+export const therapistReferralSchema = referralCoreSchema.extend({
+  distanceMiles: z.number().nullable(),
+  /** The therapist's own rates per service, shown next to the offered ones. */
+  myRates: z.record(z.string(), z.number()),
+  myResponse: responseViewSchema.nullable(),
+  /** True when this therapist is the matched one. */
+  matchedToMe: z.boolean(),
+  hidden: z.boolean(),
+});
+export type TherapistReferral = z.infer<typeof therapistReferralSchema>;
+
+/** GET /api/admin/referrals/:id/eligibility/:therapistId (managers). */
+export const eligibilityViewSchema = z.object({
+  referralId: z.string(),
+  therapistId: z.string(),
+  therapistName: z.string(),
+  eligible: z.boolean(),
+  notified: z.boolean(),
+  distanceMiles: z.number().nullable(),
+  checks: z.array(z.object({ rule: z.string(), passed: z.boolean(), detail: z.string() })),
+});
+export type EligibilityView = z.infer<typeof eligibilityViewSchema>;
+
+// ---- Patient details (PHI) ------------------------------------------------------------------
+
+export const patientMessages = {
+  firstName: 'Enter the patient’s first name',
+  lastName: 'Enter the patient’s last name',
+  dateOfBirth: 'Enter a valid date of birth',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  address: 'Enter the street address',
+  city: 'Enter the city',
+  state: 'Choose the state',
+  zip: 'Enter a 5-digit ZIP code',
+  phone: 'Enter a 10-digit phone number',
+  emergencyName: 'Enter the emergency contact’s name',
+  emergencyPhone: 'Enter the emergency contact’s 10-digit phone number',
+  icd10: 'Enter an ICD-10 code such as M17.11',
+  diagnosis: 'Describe the primary diagnosis',
+  physician: 'Enter the referring physician',
+  payer: 'Enter the payer',
+} as const;
+
+/** ICD-10-CM: a letter, a digit, a digit or letter, then optionally a dot and up to 4 more. */
+export const ICD10_PATTERN = /^[A-TV-Z][0-9][0-9A-Z](?:\.[0-9A-Z]{1,4})?$/;
+
+const text = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const phone = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((value) => value.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, ''))
+    .refine((digits) => digits.length === 10, message);
+
+/** PUT /api/referrals/:id/patient and the agency's patient form. */
+export const patientInputSchema = z.object({
+  firstName: text(patientMessages.firstName, 100),
+  lastName: text(patientMessages.lastName, 100),
+  dateOfBirth: z
+    .string({ error: patientMessages.dateOfBirth })
+    .trim()
+    .refine(isCalendarDate, patientMessages.dateOfBirth)
+    .refine((value) => !isCalendarDate(value) || value <= new Date().toISOString().slice(0, 10), patientMessages.dateOfBirthFuture),
+  addressLine: text(patientMessages.address),
+  city: text(patientMessages.city, 100),
+  state: z.enum(usStateCodes, { error: patientMessages.state }),
+  zip: z.string({ error: patientMessages.zip }).trim().regex(ZIP_PATTERN, patientMessages.zip),
+  phone: phone(patientMessages.phone),
+  emergencyContactName: text(patientMessages.emergencyName),
+  emergencyContactPhone: phone(patientMessages.emergencyPhone),
+  diagnosisCode: z
+    .string({ error: patientMessages.icd10 })
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => ICD10_PATTERN.test(value), patientMessages.icd10),
+  diagnosisDescription: text(patientMessages.diagnosis, 300),
+  referringPhysician: text(patientMessages.physician),
+  payer: text(patientMessages.payer),
+  careNotes: z.string().trim().max(4000).default(''),
+});
+export type PatientInput = z.input<typeof patientInputSchema>;
+export type Patient = z.output<typeof patientInputSchema>;
+
+/** GET /api/referrals/:id/patient */
+export const patientResponseSchema = z.object({
+  referralId: z.string(),
+  patient: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    dateOfBirth: z.string(),
+    addressLine: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    phone: z.string(),
+    emergencyContactName: z.string(),
+    emergencyContactPhone: z.string(),
+    diagnosisCode: z.string(),
+    diagnosisDescription: z.string(),
+    referringPhysician: z.string(),
+    payer: z.string(),
+    careNotes: z.string(),
+  }),
+  updatedAt: z.string(),
+});
+export type PatientResponse = z.infer<typeof patientResponseSchema>;

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rateRequestReasons, referralStatuses, responseStatuses, urgencies } from '../../../domain/referrals';
+import { referralDisciplines } from '../../../domain/service-eligibility';
+import { agencyProfiles, serviceTypesTable, therapistProfiles } from './accounts';
+
+/**
+ * A referral as posted: nothing on it identifies the patient (only the ZIP, its city and state).
+ * Patient details live in `patients`, added after the match and encrypted.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: text()
+      .notNull()
+      .references(() => agencyProfiles.id, { onDelete: 'cascade' }),
+    status: text({ enum: referralStatuses }).notNull().default('draft'),
+    discipline: text({ enum: referralDisciplines }).notNull(),
+    patientZip: text().notNull(),
+    patientCity: text().notNull(),
+    patientState: text().notNull(),
+    /** The ZIP's centroid, so matching and the map need no lookup. */
+    latitude: real().notNull(),
+    longitude: real().notNull(),
+    visitFrequency: text().notNull(),
+    startBy: date().notNull(),
+    urgency: text({ enum: urgencies }).notNull(),
+    clinicalSummary: text().notNull(),
+    offerOpenHours: integer().notNull(),
+    instantConfirm: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    postedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    /** The first acceptance or rate request. */
+    firstResponseAt: timestamp({ withTimezone: true }),
+    matchedAt: timestamp({ withTimezone: true }),
+    matchedTherapistId: text().references(() => therapistProfiles.id),
+    matchedResponseId: uuid(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.agencyId, t.createdAt),
+    index().on(t.status),
+    index().on(t.matchedTherapistId),
+    // The one guarantee that matters most: a matched referral has exactly one therapist.
+    check('referrals_matched_has_therapist', sql`${t.status} in ('draft','posted','cancelled','expired') or ${t.matchedTherapistId} is not null`),
+  ],
+);
+
+/** The services a referral needs, each with its number of visits and offered rate. */
+export const referralServices = pgTable(
+  'referral_services',
+  {
+    referralId: uuid()
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    serviceId: text()
+      .notNull()
+      .references(() => serviceTypesTable.id),
+    visitCount: integer().notNull(),
+    offeredRate: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.referralId, t.serviceId] })],
+);
+
+/**
+ * The therapists a posted referral was offered to (eligible when it was posted or edited), with
+ * the distance judged. Their count is what the agency sees as "notified"; a therapist sees a
+ * referral only through a row here (or by being matched to it).
+ */
+export const referralOffers = pgTable(
+  'referral_offers',
+  {
+    referralId: uuid()
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    therapistId: text()
+      .notNull()
+      .references(() => therapistProfiles.id, { onDelete: 'cascade' }),
+    distanceMiles: real().notNull(),
+    notifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    hiddenAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.referralId, t.therapistId] }), index().on(t.therapistId, t.notifiedAt)],
+);
+
+/** A therapist's answer to a referral: one row per therapist and referral, its status moving on. */
+export const referralResponses = pgTable(
+  'referral_responses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    referralId: uuid()
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    therapistId: text()
+      .notNull()
+      .references(() => therapistProfiles.id, { onDelete: 'cascade' }),
+    status: text({ enum: responseStatuses }).notNull(),
+    /** Per service id: the offered rates for an acceptance, the asked ones for a rate request. */
+    requestedRates: jsonb().$type<Record<string, number>>().notNull(),
+    counterRates: jsonb().$type<Record<string, number>>(),
+    counterNote: text(),
+    reason: text({ enum: rateRequestReasons }),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.referralId, t.therapistId), index().on(t.therapistId)],
+);
+
+/** The rates agreed at the match, per service: what each completed visit is paid (issue 5). */
+export const referralAgreedRates = pgTable(
+  'referral_agreed_rates',
+  {
+    referralId: uuid()
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    serviceId: text()
+      .notNull()
+      .references(() => serviceTypesTable.id),
+    rate: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.referralId, t.serviceId] })],
+);
+
+/**
+ * The patient of a matched referral (PHI). `sealed` is the AES-256-GCM ciphertext of the details
+ * as JSON; nothing readable is stored beside it.
+ */
+export const patients = pgTable('patients', {
+  referralId: uuid()
+    .primaryKey()
+    .references(() => referrals.id, { onDelete: 'cascade' }),
+  sealed: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdBy: text().notNull(),
+  updatedBy: text().notNull(),
+});
