@@ -85,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // Map tiles come from the configured tile server, if any (e.g. https://tile.openstreetmap.org).
+        imgSrc: ["'self'", 'data:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -139,4 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(jwksRoutes, deps);
   await app.register(webRoutes, deps);
   return app;
+}
+
+/** The scheme and host of a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png. */
+function tileOrigin(template: string): string {
+  const match = /^(https?:\/\/[^/]+)/.exec(template);
+  // {s} subdomains become a wildcard, which CSP allows at the start of a host.
+  return match?.[1]?.replace('{s}.', '*.') ?? "'self'";
 }
