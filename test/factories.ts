@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AccountStatus, Discipline } from '../src/domain/accounts';
+import { serviceTypes, type AccountStatus, type Discipline, type ServiceTypeId } from '../src/domain/accounts';
 import { hashPassword } from '../src/server/auth/password-hash';
 import type { Db } from '../src/server/db/client';
-import { account, agencyProfiles, managerProfiles, session, therapistProfiles, user, useraccounts } from '../src/server/db/schema/index';
+import { account, agencyProfiles, managerProfiles, session, therapistProfiles, therapistRates, user, userProfiles, useraccounts } from '../src/server/db/schema/index';
 
 export const DEFAULT_PASSWORD = 'Test-Password-2026';
 
@@ -46,10 +46,26 @@ export async function buildAgency(db: Db, options: UserOptions & { companyName?:
   return { userId, email, password, companyName };
 }
 
-/** A therapist that can sign in (approved unless told otherwise), with its profile. */
+/**
+ * A therapist that can sign in (approved unless told otherwise), with its profile, and — unless
+ * `licensed: false` — onboarding done: licensed in `licenseState` (TX) until `licenseExpiry`
+ * (2030-12-31), the default rates, so they match referrals near their ZIP (78701, Austin).
+ */
 export async function buildTherapist(
   db: Db,
-  options: UserOptions & { firstName?: string; lastName?: string; discipline?: Discipline; zip?: string } = {},
+  options: UserOptions & {
+    firstName?: string;
+    lastName?: string;
+    discipline?: Discipline;
+    zip?: string;
+    licensed?: boolean;
+    licenseState?: string;
+    licenseExpiry?: string;
+    serviceRadiusMiles?: number;
+    availableForReferrals?: boolean;
+    yearsExperience?: number;
+    rates?: Partial<Record<ServiceTypeId, number>>;
+  } = {},
 ) {
   const n = next();
   const email = options.email ?? `therapist${n}@therapists.test`;
@@ -67,8 +83,25 @@ export async function buildTherapist(
     phone: '512-555-0101',
     zipCode: options.zip ?? '78701',
     disciplines: [options.discipline ?? 'PT'],
+    serviceRadiusMiles: options.serviceRadiusMiles ?? 25,
+    availableForReferrals: options.availableForReferrals ?? true,
+    yearsExperience: options.yearsExperience ?? 6,
     status,
   });
+  if (options.licensed !== false) {
+    await db.insert(userProfiles).values({
+      id: userId,
+      firstName,
+      lastName,
+      npiNumber: '1234567893',
+      licenseNumber: `LIC-${n}`,
+      licenseState: options.licenseState ?? 'TX',
+      licenseExpiry: options.licenseExpiry ?? '2030-12-31',
+    });
+    await db.insert(therapistRates).values(
+      serviceTypes.map((service) => ({ therapistId: userId, serviceId: service.id, rate: options.rates?.[service.id] ?? service.defaultRate })),
+    );
+  }
   return { userId, email, password, firstName, lastName };
 }
 

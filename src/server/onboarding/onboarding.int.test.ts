@@ -59,7 +59,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('a user without an account record is asked to choose agency or therapist first', async () => {
-    const therapist = await buildTherapist(db());
+    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
     const cookie = await signedIn(therapist);
     // As after a social sign-in: a sign-in identity without an account record.
     await db().delete(useraccounts).where(eq(useraccounts.userId, therapist.userId));
@@ -69,7 +69,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('a new therapist is offered their sign-up name, the default rates and a 25-mile radius', async () => {
-    const therapist = await buildTherapist(db(), { status: 'pending', firstName: 'Avery', lastName: 'Lopez' });
+    const therapist = await buildTherapist(db(), { licensed: false, status: 'pending', firstName: 'Avery', lastName: 'Lopez' });
     const response = await call('GET', await signedIn(therapist));
     expect(response.status).toBe(200);
     const state = (await response.json()) as OnboardingState;
@@ -91,7 +91,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('a pending therapist saves: one profile row, four rates, the radius and an audit row', async () => {
-    const therapist = await buildTherapist(db(), { status: 'pending' });
+    const therapist = await buildTherapist(db(), { licensed: false, status: 'pending' });
     const cookie = await signedIn(therapist);
     const response = await call('PUT', cookie, therapistBody);
     expect(response.status).toBe(200);
@@ -113,7 +113,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('an approved therapist saving twice updates the same rows, never duplicating them', async () => {
-    const therapist = await buildTherapist(db());
+    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
     const cookie = await signedIn(therapist);
     expect((await call('PUT', cookie, therapistBody)).status).toBe(200);
     const changed = { ...therapistBody, licenseNumber: 'PT-999', rates: { ...rates, discharge: 120.25 }, serviceRadiusMiles: 10 };
@@ -129,7 +129,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('refuses an NPI with a wrong check digit, naming npiNumber, and writes nothing', async () => {
-    const therapist = await buildTherapist(db(), { status: 'pending' });
+    const therapist = await buildTherapist(db(), { licensed: false, status: 'pending' });
     const npi = step1.npiNumber;
     const wrong = `${npi.slice(0, 9)}${(Number(npi[9]) + 1) % 10}`;
     const response = await call('PUT', await signedIn(therapist), { ...therapistBody, npiNumber: wrong });
@@ -144,7 +144,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('refuses a licence expiry in the past, naming licenseExpiry, and writes nothing', async () => {
-    const therapist = await buildTherapist(db(), { status: 'pending' });
+    const therapist = await buildTherapist(db(), { licensed: false, status: 'pending' });
     const response = await call('PUT', await signedIn(therapist), { ...therapistBody, licenseExpiry: '2020-01-31', serviceRadiusMiles: 60 });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).fields).toEqual({ licenseExpiry: 'License expiry cannot be in the past' });
@@ -156,7 +156,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('refuses rates out of bounds and a radius over 100 miles, each named', async () => {
-    const therapist = await buildTherapist(db());
+    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
     const response = await call('PUT', await signedIn(therapist), {
       ...therapistBody,
       rates: { ...rates, evaluation: 1000.5, treatment: 99.999 },
@@ -172,7 +172,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('a therapist cannot save as an agency (the account decides the type), and nothing is written', async () => {
-    const therapist = await buildTherapist(db());
+    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
     const response = await call('PUT', await signedIn(therapist), { ...step1, userType: 'agency' });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).fields).toEqual({ userType: onboardingMessages.wrongType });
@@ -202,7 +202,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('when a later write fails, the earlier ones are rolled back too', async () => {
-    const therapist = await buildTherapist(db());
+    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
     const cookie = await signedIn(therapist);
     // A broken account: the rates cannot be written without the therapist profile they belong to.
     await db().delete(therapistProfiles).where(eq(therapistProfiles.id, therapist.userId));
@@ -214,18 +214,18 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('a rejected account may still complete onboarding', async () => {
-    const therapist = await buildTherapist(db(), { status: 'rejected' });
+    const therapist = await buildTherapist(db(), { licensed: false, status: 'rejected' });
     expect((await call('PUT', await signedIn(therapist), therapistBody)).status).toBe(200);
     expect((await rowsOf(therapist.userId)).profile).toMatchObject(step1);
   });
 
   it("one user cannot touch another's rows: ids in the body are ignored, the session decides", async () => {
-    const victim = await buildTherapist(db(), { firstName: 'Victim' });
+    const victim = await buildTherapist(db(), { licensed: false, firstName: 'Victim' });
     const victimCookie = await signedIn(victim);
     expect((await call('PUT', victimCookie, therapistBody)).status).toBe(200);
     const victimBefore = await rowsOf(victim.userId);
 
-    const attacker = await buildTherapist(db(), { firstName: 'Attacker' });
+    const attacker = await buildTherapist(db(), { licensed: false, firstName: 'Attacker' });
     const response = await call('PUT', await signedIn(attacker), {
       ...therapistBody,
       id: victim.userId,
