@@ -117,7 +117,7 @@ describe('onboarding', () => {
   });
 
   it('shows a rate out of range on its field and saves nothing', async () => {
-    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
+    const therapist = await buildTherapist(db(), { licensed: false });
     const page = await signedInPage(therapist);
     await openOnboarding(page);
     await field(page, 'NPI number').fill(validNpi);
@@ -134,7 +134,7 @@ describe('onboarding', () => {
   });
 
   it("puts the server's field errors on the fields, going back to step 1 when needed", async () => {
-    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
+    const therapist = await buildTherapist(db(), { licensed: false });
     const page = await signedInPage(therapist);
     await openOnboarding(page);
     await field(page, 'NPI number').fill(validNpi);
@@ -188,7 +188,7 @@ describe('onboarding', () => {
   });
 
   it('asks a user without an account record to choose agency or therapist first', async () => {
-    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
+    const therapist = await buildTherapist(db(), { licensed: false });
     const page = await signedInPage(therapist);
     await db().delete(useraccounts).where(eq(useraccounts.userId, therapist.userId));
     await page.goto('/onboarding');

@@ -59,7 +59,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('a user without an account record is asked to choose agency or therapist first', async () => {
-    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
+    const therapist = await buildTherapist(db(), { licensed: false });
     const cookie = await signedIn(therapist);
     // As after a social sign-in: a sign-in identity without an account record.
     await db().delete(useraccounts).where(eq(useraccounts.userId, therapist.userId));
@@ -113,7 +113,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('an approved therapist saving twice updates the same rows, never duplicating them', async () => {
-    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
+    const therapist = await buildTherapist(db(), { licensed: false });
     const cookie = await signedIn(therapist);
     expect((await call('PUT', cookie, therapistBody)).status).toBe(200);
     const changed = { ...therapistBody, licenseNumber: 'PT-999', rates: { ...rates, discharge: 120.25 }, serviceRadiusMiles: 10 };
@@ -156,7 +156,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('refuses rates out of bounds and a radius over 100 miles, each named', async () => {
-    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
+    const therapist = await buildTherapist(db(), { licensed: false });
     const response = await call('PUT', await signedIn(therapist), {
       ...therapistBody,
       rates: { ...rates, evaluation: 1000.5, treatment: 99.999 },
@@ -172,7 +172,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('a therapist cannot save as an agency (the account decides the type), and nothing is written', async () => {
-    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
+    const therapist = await buildTherapist(db(), { licensed: false });
     const response = await call('PUT', await signedIn(therapist), { ...step1, userType: 'agency' });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).fields).toEqual({ userType: onboardingMessages.wrongType });
@@ -202,7 +202,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('when a later write fails, the earlier ones are rolled back too', async () => {
-    const therapist = await buildTherapist(db(), { licensed: false, licensed: false });
+    const therapist = await buildTherapist(db(), { licensed: false });
     const cookie = await signedIn(therapist);
     // A broken account: the rates cannot be written without the therapist profile they belong to.
     await db().delete(therapistProfiles).where(eq(therapistProfiles.id, therapist.userId));
