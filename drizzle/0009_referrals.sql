@@ -20,6 +20,7 @@ CREATE TABLE "referral_offers" (
 	"distance_miles" real NOT NULL,
 	"notified_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"hidden_at" timestamp with time zone,
+	"alerted_at" timestamp with time zone,
 	CONSTRAINT "referral_offers_referral_id_therapist_id_pk" PRIMARY KEY("referral_id","therapist_id")
 );
 --> statement-breakpoint

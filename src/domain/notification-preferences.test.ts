@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, isWithinQuietHours, preferencesMessages, therapistSettingsSchema } from './notification-preferences';
+import { canonicalTimeZone, endOfQuietHours, isWithinQuietHours, preferencesMessages, therapistSettingsSchema } from './notification-preferences';
 
 const chicago = 'America/Chicago';
 
@@ -86,5 +86,24 @@ describe('therapistSettingsSchema', () => {
       'preferences.smsPhone',
       'preferences.timeZone',
     ]);
+  });
+});
+
+describe('endOfQuietHours', () => {
+  const quiet = { start: '22:00', end: '07:00', timeZone: 'America/Chicago' };
+
+  it('is now when it is not quiet', () => {
+    const noon = new Date('2026-11-22T18:00:00Z'); // 12:00 in Chicago
+    expect(endOfQuietHours(noon, quiet)).toEqual(noon);
+  });
+
+  it('is the end of quiet hours, across midnight, on the wall clock of the zone', () => {
+    // 23:30 on Nov 22 in Chicago (CST, UTC−6) → 07:00 on Nov 23 = 13:00 UTC.
+    expect(endOfQuietHours(new Date('2026-11-23T05:30:00Z'), quiet)).toEqual(new Date('2026-11-23T13:00:00Z'));
+  });
+
+  it('is later the same morning when quiet hours started before midnight', () => {
+    // 06:59:30 Chicago → 07:00.
+    expect(endOfQuietHours(new Date('2026-11-23T12:59:30Z'), quiet)).toEqual(new Date('2026-11-23T13:00:00Z'));
   });
 });

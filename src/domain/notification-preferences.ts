@@ -70,8 +70,7 @@ function toMinutes(time: string): number | null {
  * earlier than its start crosses midnight (22:00–07:00). Unset or equal bounds are never quiet, so
  * a half-configured row can only ever let alerts through, never swallow them.
  *
- * The email and SMS delivery jobs that hold alerts back with this arrive with referral posting;
- * until then nothing calls it outside its tests.
+ * The referral-alert job holds email and SMS back with this.
  */
 export function isWithinQuietHours(now: Date, { start, end, timeZone }: QuietHours): boolean {
   if (!start || !end) return false;
@@ -80,6 +79,19 @@ export function isWithinQuietHours(now: Date, { start, end, timeZone }: QuietHou
   if (from === null || to === null || from === to) return false;
   const minute = minutesOfDay(now, timeZone);
   return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+}
+
+/**
+ * When an alert held back at `now` may go: the first minute after `now` outside quiet hours, or
+ * `now` itself when it is not quiet. Found by stepping a minute at a time (at most a day), which
+ * stays right across daylight-saving changes without any calendar arithmetic.
+ */
+export function endOfQuietHours(now: Date, quiet: QuietHours): Date {
+  const step = 60_000;
+  let at = new Date(Math.floor(now.getTime() / step) * step);
+  if (!isWithinQuietHours(now, quiet)) return now;
+  for (let i = 0; i < 24 * 60 + 60 && isWithinQuietHours(at, quiet); i++) at = new Date(at.getTime() + step);
+  return at;
 }
 
 const optionalText = z

@@ -166,7 +166,8 @@ export const cancelReferralSchema = z.object({
 });
 
 /** Rates per service id, for a rate request or a counter offer (only services on the referral). */
-export const serviceRatesSchema = z.record(serviceTypeIdSchema, rateSchema);
+// partialRecord: zod 4's record with enum keys demands every key, but a referral names only some services.
+export const serviceRatesSchema = z.partialRecord(serviceTypeIdSchema, rateSchema);
 export type ServiceRates = Partial<Record<ServiceTypeId, number>>;
 
 /** POST /api/therapist/referrals/:id/response */

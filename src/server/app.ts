@@ -30,7 +30,9 @@ import type { NotificationBroker } from './notifications/broker';
 import { notificationRoutes } from './notifications/routes';
 import { accountTypeRoutes } from './onboarding/account-type-routes';
 import { onboardingRoutes } from './onboarding/routes';
+import { patientRoutes } from './patients/routes';
 import { preferencesRoutes } from './preferences/routes';
+import { agencyReferralRoutes, managerReferralRoutes, mapTileRoutes, therapistReferralRoutes } from './referrals/routes';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import type { Secrets } from './secrets';
 import { siteRoutes } from './site/routes';
@@ -129,6 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminRoutes, deps);
       await api.register(notificationRoutes, deps);
       await api.register(preferencesRoutes, deps);
+      await api.register(agencyReferralRoutes, deps);
+      await api.register(therapistReferralRoutes, deps);
+      await api.register(managerReferralRoutes, deps);
+      await api.register(mapTileRoutes, deps);
+      await api.register(patientRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, deps);
       api.setNotFoundHandler(async (request) => {
         throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);

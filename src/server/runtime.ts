@@ -11,6 +11,8 @@ import { printDemoSummary } from './demo/print-demo-summary';
 import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailDelivery } from './mail/deliver-mail';
+import { createReferralAlertJob } from './referrals/alert-job';
+import { expireReferral } from './referrals/service';
 import { startNotificationBroker } from './notifications/broker';
 import { loadSecrets } from './secrets';
 import { createSmsDelivery } from './sms/deliver-sms';
@@ -94,6 +96,11 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
       'signup-webhook',
       createSignupWebhook({ agencyUrl: config.agencyWebhookUrl, therapistUrl: config.therapistWebhookUrl, publicUrl: config.publicUrl }),
     );
+
+    await jobs.work('referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl }));
+    await jobs.work('expire-referral', async ({ referralId }) => {
+      await expireReferral(database, referralId);
+    });
 
     return { app, database, jobs, databaseUrl, close };
   } catch (error) {

@@ -7,6 +7,10 @@ export interface JobData {
   'send-sms': { smsId: string };
   /** A message to the team's chat about a new sign-up (managers use the agency channel). */
   'signup-webhook': { target: 'agency' | 'therapist' | 'manager'; content: string };
+  /** One therapist's email/SMS alert about one referral, held back during their quiet hours. */
+  'referral-alert': { referralId: string; therapistId: string };
+  /** Closes a posted referral whose offer window has passed. */
+  'expire-referral': { referralId: string };
 }
 export type JobName = keyof JobData;
 
@@ -15,7 +19,9 @@ export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
 export interface JobQueue {
   boss: PgBoss;
   /** Queues a job; pass the transaction's `sql` so the job exists only if the transaction commits. */
-  send<N extends JobName>(name: N, data: JobData[N], options?: { sql?: SqlRunner }): Promise<void>;
+  send<N extends JobName>(name: N, data: JobData[N], options?: { sql?: SqlRunner; startAfter?: Date }): Promise<void>;
+  /** Queues many jobs of one kind in one statement. */
+  sendMany<N extends JobName>(name: N, data: JobData[N][], options?: { sql?: SqlRunner }): Promise<void>;
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -48,7 +54,17 @@ export async function startJobQueue(options: {
     boss,
     async send(name, data, sendOptions) {
       await ensureQueue(name);
-      await boss.send(name, data, sendOptions?.sql ? { db: sendOptions.sql as PgBoss.Db } : {});
+      await boss.send(name, data, {
+        ...(sendOptions?.sql ? { db: sendOptions.sql as PgBoss.Db } : {}),
+        ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      });
+    },
+    async sendMany(name, data, sendOptions) {
+      if (data.length === 0) return;
+      await ensureQueue(name);
+      // insert() takes no queue policy of its own, so retries are set per job as in createQueue.
+      const jobs = data.map((item) => ({ name, data: item, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true }));
+      await boss.insert(jobs, sendOptions?.sql ? { db: sendOptions.sql as PgBoss.Db } : {});
     },
     async work(name, handler) {
       await ensureQueue(name);

@@ -33,6 +33,28 @@ export async function createNotification(t: Transaction, input: NewNotification)
   return row;
 }
 
+/**
+ * Inserts one notification per input and announces each, in one statement each: the bulk form of
+ * createNotification for fan-out (a referral posted to thousands of therapists). Users are locked
+ * in id order first, for the same ordering guarantee and the same deadlock rule.
+ */
+export async function createNotifications(t: Transaction, inputs: NewNotification[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const sorted = [...inputs].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  // sql.param keeps each list one array parameter (a bare array would be spread into a tuple).
+  const column = (pick: (n: NewNotification) => string) => sql.param(sorted.map(pick));
+  await t.tx.execute(sql`select 1 from "user" where id = any(${column((n) => n.userId)}::text[]) order by id for no key update`);
+  const result = await t.tx.execute(sql`
+    with inserted as (
+      insert into notifications (user_id, type, title, body, link)
+      select * from unnest(${column((n) => n.userId)}::text[], ${column((n) => n.type)}::text[], ${column((n) => n.title)}::text[],
+                           ${column((n) => n.body)}::text[], ${column((n) => n.link)}::text[])
+      returning id, user_id
+    )
+    select count(pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('userId', user_id, 'id', id)::text))::int as announced from inserted`);
+  return Number((result.rows[0] as { announced: number } | undefined)?.announced ?? 0);
+}
+
 export function presentNotification(row: NotificationRow): NotificationView {
   return {
     id: row.id,

@@ -84,6 +84,8 @@ export const referralOffers = pgTable(
     distanceMiles: real().notNull(),
     notifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     hiddenAt: timestamp({ withTimezone: true }),
+    /** When the email/SMS alert was queued; set once, so a retried job never alerts twice. */
+    alertedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.referralId, t.therapistId] }), index().on(t.therapistId, t.notifiedAt)],
 );

@@ -1,0 +1,86 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { patientInputSchema, patientResponseSchema } from '../../domain/referrals';
+import { requireActor, type Actor } from '../auth/session';
+import { createPhiBox } from '../crypto/phi-box';
+import { AppError } from '../http/errors';
+import type { RoutesPlugin } from '../http/plugin';
+import { PATIENT_READ, PATIENT_WRITE, recordRefusedPatientRequest, savePatient, viewPatient, type RequestClient } from './service';
+
+// Any string: an id that is no referral's is answered 404 like any referral the caller cannot see.
+const referralIdParams = z.object({ id: z.string().max(100) });
+
+function clientOf(request: FastifyRequest): RequestClient {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** Patient details must not stay in a browser's or proxy's cache. */
+function noStore(reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
+
+/** Patient details (PHI) of a referral: its agency writes them, its agency and matched therapist read them. */
+export const patientRoutes: RoutesPlugin = async (app, deps) => {
+  const serviceDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
+
+  // Authenticated before the input is validated, so a signed-out caller always gets 401; a refusal
+  // here is audited like any other refused attempt on patient details.
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  const authenticate = (action: typeof PATIENT_READ | typeof PATIENT_WRITE) => async (request: FastifyRequest) => {
+    try {
+      actors.set(request, await requireActor(request, deps));
+    } catch (error) {
+      if (error instanceof AppError) {
+        const { id } = request.params as { id?: unknown };
+        await recordRefusedPatientRequest({
+          database: deps.database,
+          action,
+          referralId: typeof id === 'string' ? id : '',
+          reason: error.code.toLowerCase(),
+          client: clientOf(request),
+        });
+      }
+      throw error;
+    }
+  };
+  const actorOf = (request: FastifyRequest): Actor => {
+    const actor = actors.get(request);
+    if (!actor) throw new Error('patient route ran without its preValidation hook');
+    return actor;
+  };
+
+  app.get(
+    '/referrals/:id/patient',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: "The patient's details (PHI), for the referral's agency and, while it is active, its matched therapist; needs aal2",
+        params: referralIdParams,
+        response: { 200: patientResponseSchema },
+      },
+      preValidation: authenticate(PATIENT_READ),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return viewPatient(serviceDeps, { actor: actorOf(request), referralId: request.params.id, client: clientOf(request) });
+    },
+  );
+
+  app.put(
+    '/referrals/:id/patient',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: "Add or replace the patient's details once a therapist is matched (the referral's agency, aal2); encrypted at rest",
+        params: referralIdParams,
+        body: patientInputSchema,
+        response: { 200: patientResponseSchema },
+      },
+      preValidation: authenticate(PATIENT_WRITE),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return savePatient(serviceDeps, { actor: actorOf(request), referralId: request.params.id, input: request.body, client: clientOf(request) });
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { serviceTypes } from '../../domain/accounts';
+import { defaultNotificationPreferences, endOfQuietHours } from '../../domain/notification-preferences';
+import { urgencyLabels } from '../../domain/referrals';
+import { inTransaction, type Database } from '../db/client';
+import { notificationPreferences, referralOffers, referrals, therapistProfiles } from '../db/schema/index';
+import type { JobQueue } from '../jobs/queue';
+import { queueMail } from '../mail/queue-mail';
+import { queueSms } from '../sms/queue-sms';
+import { therapistReferralLink } from './notify';
+import { servicesOf } from './queries';
+
+/**
+ * The 'referral-alert' job: one therapist's email and SMS about one referral they were offered
+ * (the in-app notification went out when it was posted). During the therapist's quiet hours the
+ * job re-queues itself for when they end. The offer's `alerted_at` is set in the same transaction
+ * as the mail and SMS rows, so a retried job never alerts twice. Nothing in it identifies a patient.
+ */
+export function createReferralAlertJob(deps: { database: Database; jobs: JobQueue; publicUrl: string; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  return async ({ referralId, therapistId }: { referralId: string; therapistId: string }): Promise<void> => {
+    const { db } = deps.database;
+    const [saved] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, therapistId));
+    const preferences = saved
+      ? { email: saved.email, sms: saved.sms, smsPhone: saved.smsPhone, quiet: { start: saved.quietHoursStart, end: saved.quietHoursEnd, timeZone: saved.timeZone } }
+      : { email: defaultNotificationPreferences.email, sms: false, smsPhone: null, quiet: { start: null, end: null, timeZone: defaultNotificationPreferences.timeZone } };
+    const wantsSms = preferences.sms && Boolean(preferences.smsPhone);
+    if (!preferences.email && !wantsSms) return;
+
+    const at = now();
+    const resume = endOfQuietHours(at, preferences.quiet);
+    if (resume > at) {
+      await deps.jobs.send('referral-alert', { referralId, therapistId }, { startAfter: resume });
+      return;
+    }
+
+    await inTransaction(deps.database, async (t) => {
+      const [row] = await t.tx
+        .select({ referral: referrals, offer: referralOffers, email: therapistProfiles.email })
+        .from(referralOffers)
+        .innerJoin(referrals, eq(referrals.id, referralOffers.referralId))
+        .innerJoin(therapistProfiles, eq(therapistProfiles.id, referralOffers.therapistId))
+        .where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.therapistId, therapistId), isNull(referralOffers.alertedAt)))
+        .for('update', { of: referralOffers });
+      // Already alerted, or no longer worth a message: filled, cancelled or expired meanwhile.
+      if (!row || row.referral.status !== 'posted') return;
+      const { referral, offer } = row;
+      const services = (await servicesOf(t.tx, [referral.id])).get(referral.id) ?? [];
+      const link = `${deps.publicUrl}${therapistReferralLink(referral.id)}`;
+      const where = `${referral.patientCity}, ${referral.patientState}`;
+      const serviceLines = services.map((s) => {
+        const name = serviceTypes.find((type) => type.id === s.serviceId)?.name ?? s.serviceId;
+        return `- ${name}: ${s.visitCount} ${s.visitCount === 1 ? 'visit' : 'visits'} at $${s.offeredRate.toFixed(2)}`;
+      });
+      if (preferences.email) {
+        await queueMail(t, deps.jobs, {
+          to: row.email,
+          subject: `New ${referral.discipline} referral near you — ${where}`,
+          text: [
+            `A new ${referral.discipline} referral in ${where}, ${offer.distanceMiles.toFixed(1)} miles from you, matches your discipline and service area.`,
+            '',
+            ...serviceLines,
+            `Visit frequency: ${referral.visitFrequency}`,
+            `Start by: ${referral.startBy}`,
+            `Urgency: ${urgencyLabels[referral.urgency]}`,
+            '',
+            `Review it and respond: ${link}`,
+            '',
+            'You receive these alerts because you are available for new referrals. Change this in your alert settings.',
+          ].join('\n'),
+        });
+      }
+      if (wantsSms && preferences.smsPhone) {
+        await queueSms(t, deps.jobs, {
+          to: preferences.smsPhone,
+          body: `CareRelay: new ${referral.discipline} referral in ${where} (${offer.distanceMiles.toFixed(1)} mi). Respond: ${link}`,
+        });
+      }
+      await t.tx
+        .update(referralOffers)
+        .set({ alertedAt: at })
+        .where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.therapistId, therapistId)));
+    });
+  };
+}

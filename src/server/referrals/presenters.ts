@@ -1,0 +1,165 @@
+import { serviceTypes } from '../../domain/accounts';
+import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistReferral } from '../../domain/referrals';
+import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
+import type { Db } from '../db/client';
+import {
+  agencyNamesOf,
+  agreedRatesOf,
+  offerCounts,
+  ratesOf,
+  referralIdsWithPatient,
+  responseCounts,
+  responsesOfTherapist,
+  responsesWithTherapists,
+  servicesOf,
+  type ReferralRow,
+  type ReferralServiceRow,
+  type ResponseRow,
+} from './queries';
+
+/** Whitelisted views of referrals: what each side may see, and nothing else. */
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const serviceName = (id: string) => serviceTypes.find((service) => service.id === id)?.name ?? id;
+const serviceOrder = (id: string) => serviceTypes.findIndex((service) => service.id === id);
+
+function presentServices(rows: ReferralServiceRow[]) {
+  return [...rows]
+    .sort((a, b) => serviceOrder(a.serviceId) - serviceOrder(b.serviceId))
+    .map((row) => ({ serviceId: row.serviceId as AgencyReferral['services'][number]['serviceId'], name: serviceName(row.serviceId), visitCount: row.visitCount, offeredRate: row.offeredRate }));
+}
+
+function frequencyFacts(text: string) {
+  const parsed = parseVisitFrequency(text);
+  return 'error' in parsed ? { visitFrequencyText: text, totalVisits: 0 } : { visitFrequencyText: describeVisitFrequency(parsed), totalVisits: parsed.totalVisits };
+}
+
+function presentCore(row: ReferralRow, services: ReferralServiceRow[], agencyName: string, hasPatient: boolean) {
+  return {
+    id: row.id,
+    status: row.status,
+    discipline: row.discipline,
+    services: presentServices(services),
+    place: { zip: row.patientZip, city: row.patientCity, state: row.patientState, latitude: row.latitude, longitude: row.longitude },
+    visitFrequency: row.visitFrequency,
+    ...frequencyFacts(row.visitFrequency),
+    startBy: row.startBy,
+    urgency: row.urgency,
+    clinicalSummary: row.clinicalSummary,
+    offerOpenHours: row.offerOpenHours,
+    instantConfirm: row.instantConfirm,
+    agencyName,
+    createdAt: row.createdAt.toISOString(),
+    postedAt: iso(row.postedAt),
+    expiresAt: iso(row.expiresAt),
+    firstResponseAt: iso(row.firstResponseAt),
+    matchedAt: iso(row.matchedAt),
+    cancelledAt: iso(row.cancelledAt),
+    cancelReason: row.cancelReason,
+    hasPatient,
+  };
+}
+
+export function presentResponse(row: ResponseRow): ResponseView {
+  return {
+    id: row.id,
+    status: row.status,
+    requestedRates: row.requestedRates,
+    counterRates: row.counterRates ?? null,
+    counterNote: row.counterNote,
+    reason: row.reason,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Minutes from posted to matched: the fill time the dashboards report. */
+export function fillMinutes(row: Pick<ReferralRow, 'postedAt' | 'matchedAt'>): number | null {
+  if (!row.postedAt || !row.matchedAt) return null;
+  return Math.round(((row.matchedAt.getTime() - row.postedAt.getTime()) / 60_000) * 10) / 10;
+}
+
+export async function presentAgencyReferral(db: Db, row: ReferralRow): Promise<AgencyReferral> {
+  const [services, names, withPatient, counts, responses, agreedRates] = await Promise.all([
+    servicesOf(db, [row.id]),
+    agencyNamesOf(db, [row.agencyId]),
+    referralIdsWithPatient(db, [row.id]),
+    offerCounts(db, [row.id]),
+    responsesWithTherapists(db, row.id),
+    agreedRatesOf(db, row.id),
+  ]);
+  const presented = responses.map(({ response, therapist, distanceMiles }) => ({
+    ...presentResponse(response),
+    therapist: {
+      therapistId: therapist.id,
+      firstName: therapist.firstName,
+      lastName: therapist.lastName,
+      disciplines: therapist.disciplines,
+      licenseState: therapist.licenseState,
+      licenseExpiry: therapist.licenseExpiry,
+      verificationStatus: therapist.status,
+      yearsExperience: therapist.yearsExperience,
+      distanceMiles: distanceMiles ?? null,
+    },
+  }));
+  return {
+    ...presentCore(row, services.get(row.id) ?? [], names.get(row.agencyId) ?? '', withPatient.has(row.id)),
+    notifiedCount: counts.get(row.id) ?? 0,
+    fillMinutes: fillMinutes(row),
+    responses: presented,
+    matchedTherapist: presented.find((r) => r.therapist.therapistId === row.matchedTherapistId)?.therapist ?? null,
+    agreedRates,
+  };
+}
+
+export async function presentAgencySummaries(db: Db, rows: ReferralRow[], therapistNames: Map<string, string>): Promise<AgencyReferralSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const [services, notified, responded] = await Promise.all([servicesOf(db, ids), offerCounts(db, ids), responseCounts(db, ids)]);
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    discipline: row.discipline,
+    place: { zip: row.patientZip, city: row.patientCity, state: row.patientState, latitude: row.latitude, longitude: row.longitude },
+    visitFrequency: row.visitFrequency,
+    startBy: row.startBy,
+    urgency: row.urgency,
+    createdAt: row.createdAt.toISOString(),
+    postedAt: iso(row.postedAt),
+    expiresAt: iso(row.expiresAt),
+    matchedAt: iso(row.matchedAt),
+    services: presentServices(services.get(row.id) ?? []),
+    notifiedCount: notified.get(row.id) ?? 0,
+    responseCount: responded.get(row.id) ?? 0,
+    matchedTherapistName: row.matchedTherapistId ? (therapistNames.get(row.matchedTherapistId) ?? null) : null,
+  }));
+}
+
+export async function presentTherapistReferrals(
+  db: Db,
+  therapistId: string,
+  items: { referral: ReferralRow; offer: { distanceMiles: number; hiddenAt: Date | null } | null }[],
+): Promise<TherapistReferral[]> {
+  const ids = items.map((item) => item.referral.id);
+  const agencyIds = [...new Set(items.map((item) => item.referral.agencyId))];
+  const [services, names, withPatient, responses, rates] = await Promise.all([
+    servicesOf(db, ids),
+    agencyNamesOf(db, agencyIds),
+    referralIdsWithPatient(db, ids),
+    responsesOfTherapist(db, therapistId, ids),
+    ratesOf(db, [therapistId]),
+  ]);
+  const myRates = rates.get(therapistId) ?? {};
+  return items.map(({ referral, offer }) => {
+    const response = responses.get(referral.id);
+    const matchedToMe = referral.matchedTherapistId === therapistId;
+    return {
+      ...presentCore(referral, services.get(referral.id) ?? [], names.get(referral.agencyId) ?? '', matchedToMe && withPatient.has(referral.id)),
+      distanceMiles: offer?.distanceMiles ?? null,
+      myRates,
+      myResponse: response ? presentResponse(response) : null,
+      matchedToMe,
+      hidden: Boolean(offer?.hiddenAt),
+    };
+  });
+}

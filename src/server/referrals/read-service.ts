@@ -1,0 +1,112 @@
+import { inArray } from 'drizzle-orm';
+import type { ServiceTypeId } from '../../domain/accounts';
+import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistReferral } from '../../domain/referrals';
+import type { Database, Db } from '../db/client';
+import { therapistProfiles } from '../db/schema/index';
+import { AppError } from '../http/errors';
+import { judgeTherapist, todayIn } from './eligibility';
+import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals } from './presenters';
+import {
+  agencyNamesOf,
+  findAgencyReferral,
+  findOffer,
+  findReferralForManagers,
+  findTherapistForManagers,
+  findTherapistReferral,
+  listAgencyReferralRows,
+  listReferralRowsForManagers,
+  listTherapistReferralRows,
+  offeredTherapistIds,
+  searchTherapistsForManagers,
+  servicesOf,
+  type AgencyListFilter,
+  type ReferralRow,
+  type TherapistListView,
+  type TherapistProfileForMatching,
+} from './queries';
+
+/** The referral marketplace's reads: each scoped to the one who asks. */
+
+const notFound = () => new AppError('NOT_FOUND', 'No such referral.');
+
+async function matchedNames(db: Db, rows: ReferralRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((row) => row.matchedTherapistId).filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: therapistProfiles.id, firstName: therapistProfiles.firstName, lastName: therapistProfiles.lastName })
+    .from(therapistProfiles)
+    .where(inArray(therapistProfiles.id, ids));
+  return new Map(found.map((t) => [t.id, `${t.firstName} ${t.lastName}`]));
+}
+
+export async function listAgencyReferrals(database: Database, agencyId: string, filter: AgencyListFilter): Promise<AgencyReferralSummary[]> {
+  const rows = await listAgencyReferralRows(database.db, agencyId, filter);
+  return presentAgencySummaries(database.db, rows, await matchedNames(database.db, rows));
+}
+
+export async function getAgencyReferral(database: Database, agencyId: string, referralId: string): Promise<AgencyReferral> {
+  const row = await findAgencyReferral(database.db, agencyId, referralId);
+  if (!row) throw notFound();
+  return presentAgencyReferral(database.db, row);
+}
+
+export async function listTherapistReferrals(database: Database, therapistId: string, view: TherapistListView): Promise<TherapistReferral[]> {
+  const rows = await listTherapistReferralRows(database.db, therapistId, view);
+  return presentTherapistReferrals(database.db, therapistId, rows);
+}
+
+export async function getTherapistReferral(database: Database, therapistId: string, referralId: string): Promise<TherapistReferral> {
+  const { db } = database;
+  const referral = await findTherapistReferral(db, therapistId, referralId);
+  if (!referral) throw notFound();
+  const offer = await findOffer(db, referralId, therapistId);
+  const [view] = await presentTherapistReferrals(db, therapistId, [{ referral, offer }]);
+  if (!view) throw notFound();
+  return view;
+}
+
+export async function listReferralsForManagers(database: Database): Promise<Array<AgencyReferralSummary & { agencyName: string }>> {
+  const { db } = database;
+  const rows = await listReferralRowsForManagers(db);
+  const [summaries, names] = await Promise.all([
+    presentAgencySummaries(db, rows, await matchedNames(db, rows)),
+    agencyNamesOf(db, [...new Set(rows.map((row) => row.agencyId))]),
+  ]);
+  return summaries.map((summary, index) => ({ ...summary, agencyName: names.get(rows[index]?.agencyId ?? '') ?? '' }));
+}
+
+async function judgeAll(db: Db, referral: ReferralRow, therapists: TherapistProfileForMatching[]): Promise<EligibilityView[]> {
+  const services = ((await servicesOf(db, [referral.id])).get(referral.id) ?? []).map((s) => s.serviceId as ServiceTypeId);
+  const offered = await offeredTherapistIds(db, referral.id);
+  const today = todayIn();
+  return therapists.map((therapist) => {
+    const verdict = judgeTherapist(therapist, { ...referral, services }, today);
+    return {
+      referralId: referral.id,
+      therapistId: therapist.id,
+      therapistName: `${therapist.firstName} ${therapist.lastName}`,
+      eligible: verdict.eligible,
+      notified: offered.has(therapist.id),
+      distanceMiles: verdict.distanceMiles,
+      checks: verdict.checks,
+    };
+  });
+}
+
+/** Managers: why one therapist is or is not eligible for a referral now, and whether they were notified. */
+export async function explainEligibility(database: Database, referralId: string, therapistId: string): Promise<EligibilityView> {
+  const { db } = database;
+  const [referral, therapist] = await Promise.all([findReferralForManagers(db, referralId), findTherapistForManagers(db, therapistId)]);
+  if (!referral) throw notFound();
+  if (!therapist) throw new AppError('NOT_FOUND', 'No such therapist.');
+  const [view] = await judgeAll(db, referral, [therapist]);
+  if (!view) throw new AppError('NOT_FOUND', 'No such therapist.');
+  return view;
+}
+
+export async function searchEligibility(database: Database, referralId: string, q: string): Promise<EligibilityView[]> {
+  const { db } = database;
+  const referral = await findReferralForManagers(db, referralId);
+  if (!referral) throw notFound();
+  return judgeAll(db, referral, await searchTherapistsForManagers(db, q));
+}

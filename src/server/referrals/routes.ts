@@ -1,0 +1,284 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  agencyReferralSchema,
+  agencyReferralSummarySchema,
+  cancelReferralSchema,
+  counterSchema,
+  createReferralSchema,
+  eligibilityViewSchema,
+  referralInputSchema,
+  respondSchema,
+  therapistReferralSchema,
+} from '../../domain/referrals';
+import type { UserType } from '../../domain/accounts';
+import { requireApproved, requireManagerAal2, requireUserType } from '../auth/guards';
+import { requireActor, type Actor } from '../auth/session';
+import type { AppDeps } from '../app';
+import type { RoutesPlugin } from '../http/plugin';
+import {
+  explainEligibility,
+  getAgencyReferral,
+  getTherapistReferral,
+  listAgencyReferrals,
+  listReferralsForManagers,
+  listTherapistReferrals,
+  searchEligibility,
+} from './read-service';
+import {
+  answerCounter,
+  cancelReferral,
+  confirmResponse,
+  counterResponse,
+  createReferral,
+  hideReferral,
+  postReferral,
+  respondToReferral,
+  updateReferral,
+  withdrawResponse,
+} from './service';
+
+const idParams = z.object({ id: z.uuid({ error: 'No such referral.' }) });
+const responseParams = idParams.extend({ responseId: z.uuid({ error: 'No such response.' }) });
+
+/**
+ * Authenticates and authorizes every route of one plugin before its input is validated, so a
+ * caller without access learns nothing about the inputs; returns how routes read the actor.
+ */
+function guardPlugin(app: Parameters<RoutesPlugin>[0], deps: AppDeps, check: (actor: Actor) => void) {
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  app.addHook('preValidation', async (request) => {
+    const actor = await requireActor(request, deps);
+    check(actor);
+    actors.set(request, actor);
+  });
+  return (request: FastifyRequest) => {
+    const actor = actors.get(request);
+    if (!actor) throw new Error('referral route ran without its guard');
+    return {
+      database: deps.database,
+      jobs: deps.jobs,
+      userId: actor.userId,
+      client: { ipAddress: request.ip, userAgent: request.headers['user-agent'] },
+    };
+  };
+}
+
+const approved = (type: UserType) => (actor: Actor) => {
+  requireUserType(actor, type);
+  requireApproved(actor);
+};
+
+/** /api/referrals…: an approved agency's own referrals. */
+export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
+  const contextOf = guardPlugin(app, deps, approved('agency'));
+  const tags = ['referrals (agency)'];
+
+  app.get(
+    '/referrals',
+    {
+      schema: {
+        tags,
+        summary: "The agency's referrals, newest first",
+        querystring: z.object({ status: z.enum(['all', 'open', 'draft', 'matched', 'closed']).default('all') }),
+        response: { 200: z.object({ items: z.array(agencyReferralSummarySchema) }) },
+      },
+    },
+    async (request) => ({ items: await listAgencyReferrals(deps.database, contextOf(request).userId, request.query.status) }),
+  );
+
+  app.post(
+    '/referrals',
+    {
+      schema: {
+        tags,
+        summary: 'Create a referral as a draft, or post it at once (eligible therapists are notified on posting)',
+        body: createReferralSchema,
+        response: { 201: agencyReferralSchema },
+      },
+    },
+    async (request, reply) => {
+      const referral = await createReferral({ ...contextOf(request), input: request.body.referral, post: request.body.post });
+      return reply.code(201).send(referral);
+    },
+  );
+
+  app.get(
+    '/referrals/:id',
+    { schema: { tags, summary: 'A referral with its responses and the notified count', params: idParams, response: { 200: agencyReferralSchema } } },
+    async (request) => getAgencyReferral(deps.database, contextOf(request).userId, request.params.id),
+  );
+
+  app.put(
+    '/referrals/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a draft, or a posted referral before its match (newly eligible therapists are notified)',
+        params: idParams,
+        body: referralInputSchema,
+        response: { 200: agencyReferralSchema },
+      },
+    },
+    async (request) => updateReferral({ ...contextOf(request), referralId: request.params.id, input: request.body }),
+  );
+
+  app.post(
+    '/referrals/:id/post',
+    { schema: { tags, summary: 'Post a draft', params: idParams, response: { 200: agencyReferralSchema } } },
+    async (request) => postReferral({ ...contextOf(request), referralId: request.params.id }),
+  );
+
+  app.post(
+    '/referrals/:id/cancel',
+    { schema: { tags, summary: 'Cancel a draft or posted referral, with a reason', params: idParams, body: cancelReferralSchema, response: { 200: agencyReferralSchema } } },
+    async (request) => cancelReferral({ ...contextOf(request), referralId: request.params.id, reason: request.body.reason }),
+  );
+
+  app.post(
+    '/referrals/:id/responses/:responseId/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Match the therapist of this response (exactly one per referral; 409 when already matched)',
+        params: responseParams,
+        response: { 200: agencyReferralSchema },
+      },
+    },
+    async (request) => confirmResponse({ ...contextOf(request), referralId: request.params.id, responseId: request.params.responseId }),
+  );
+
+  app.post(
+    '/referrals/:id/responses/:responseId/counter',
+    { schema: { tags, summary: 'Counter a rate request with other rates', params: responseParams, body: counterSchema, response: { 200: agencyReferralSchema } } },
+    async (request) =>
+      counterResponse({ ...contextOf(request), referralId: request.params.id, responseId: request.params.responseId, rates: request.body.rates, note: request.body.note }),
+  );
+};
+
+/** /api/therapist/referrals…: what an approved therapist was offered or matched to. */
+export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
+  const contextOf = guardPlugin(app, deps, approved('therapist'));
+  const tags = ['referrals (therapist)'];
+
+  app.get(
+    '/therapist/referrals',
+    {
+      schema: {
+        tags,
+        summary: "'Referrals near me': open offers, hidden ones, or those matched to me",
+        querystring: z.object({ view: z.enum(['open', 'mine', 'hidden']).default('open') }),
+        response: { 200: z.object({ items: z.array(therapistReferralSchema) }) },
+      },
+    },
+    async (request) => ({ items: await listTherapistReferrals(deps.database, contextOf(request).userId, request.query.view) }),
+  );
+
+  app.get(
+    '/therapist/referrals/:id',
+    { schema: { tags, summary: 'A referral offered or matched to me', params: idParams, response: { 200: therapistReferralSchema } } },
+    async (request) => getTherapistReferral(deps.database, contextOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/therapist/referrals/:id/response',
+    {
+      schema: {
+        tags,
+        summary: 'Accept at the offered rates, ask for a higher rate with a reason, or decline',
+        params: idParams,
+        body: respondSchema,
+        response: { 200: therapistReferralSchema },
+      },
+    },
+    async (request) => respondToReferral({ ...contextOf(request), referralId: request.params.id, response: request.body }),
+  );
+
+  app.delete(
+    '/therapist/referrals/:id/response',
+    { schema: { tags, summary: 'Withdraw my response (until the match)', params: idParams, response: { 200: therapistReferralSchema } } },
+    async (request) => withdrawResponse({ ...contextOf(request), referralId: request.params.id }),
+  );
+
+  app.post(
+    '/therapist/referrals/:id/counter',
+    {
+      schema: {
+        tags,
+        summary: "Accept or decline the agency's counter offer",
+        params: idParams,
+        body: z.object({ accept: z.boolean() }),
+        response: { 200: therapistReferralSchema },
+      },
+    },
+    async (request) => answerCounter({ ...contextOf(request), referralId: request.params.id, accept: request.body.accept }),
+  );
+
+  for (const [path, hidden] of [['hide', true], ['unhide', false]] as const) {
+    app.post(
+      `/therapist/referrals/:id/${path}`,
+      { schema: { tags, summary: hidden ? 'Hide a referral from my list' : 'Show a hidden referral again', params: idParams, response: { 200: therapistReferralSchema } } },
+      async (request) => hideReferral({ ...contextOf(request), referralId: request.params.id, hidden }),
+    );
+  }
+};
+
+/** /api/admin/referrals…: managers at aal2 see every referral and why a therapist was or was not eligible. */
+export const managerReferralRoutes: RoutesPlugin = async (app, deps) => {
+  guardPlugin(app, deps, requireManagerAal2);
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/referrals',
+    {
+      schema: {
+        tags,
+        summary: "Every agency's referrals, newest first",
+        response: { 200: z.object({ items: z.array(agencyReferralSummarySchema.extend({ agencyName: z.string() })) }) },
+      },
+    },
+    async () => ({ items: await listReferralsForManagers(deps.database) }),
+  );
+
+  app.get(
+    '/admin/referrals/:id/eligibility',
+    {
+      schema: {
+        tags,
+        summary: 'Therapists matching a name or email, each judged against the referral (at most 25)',
+        params: idParams,
+        querystring: z.object({ q: z.string().trim().max(100).default('') }),
+        response: { 200: z.object({ items: z.array(eligibilityViewSchema) }) },
+      },
+    },
+    async (request) => ({ items: await searchEligibility(deps.database, request.params.id, request.query.q) }),
+  );
+
+  app.get(
+    '/admin/referrals/:id/eligibility/:therapistId',
+    {
+      schema: {
+        tags,
+        summary: 'Why a therapist was or was not eligible for a referral, rule by rule',
+        params: idParams.extend({ therapistId: z.string().trim().min(1).max(100) }),
+        response: { 200: eligibilityViewSchema },
+      },
+    },
+    async (request) => explainEligibility(deps.database, request.params.id, request.params.therapistId),
+  );
+};
+
+/** /api/map-tiles: the configured base map for the therapist's referral map (null: none). */
+export const mapTileRoutes: RoutesPlugin = async (app, deps) => {
+  app.get(
+    '/map-tiles',
+    {
+      schema: {
+        tags: ['referrals (therapist)'],
+        summary: 'The map tile source (LEAFLET_TILE_URL), or null when none is configured',
+        response: { 200: z.object({ tiles: z.object({ url: z.string(), attribution: z.string() }).nullable() }) },
+      },
+    },
+    async () => ({ tiles: deps.config.mapTiles ?? null }),
+  );
+};
