@@ -95,7 +95,7 @@ describe('signing in', () => {
     await agencyPage.goto('/dashboard');
     await agencyPage.waitForURL('**/dashboard/agency');
     await agencyPage.getByRole('heading', { name: 'Welcome, Bluebird Home Care', level: 1 }).waitFor();
-    expect(await agencyPage.getByText('The marketplace arrives next').isVisible()).toBe(true);
+    expect(await agencyPage.getByRole('link', { name: /^New Referral/ }).isVisible()).toBe(true);
 
     const manager = await buildManager(db());
     const managerPage = await pageSignedInAs(manager);
