@@ -27,6 +27,21 @@ export async function notifyTherapists(t: Transaction, therapistIds: string[], n
   );
 }
 
+/** One notification addressed to each of `userIds`. */
+export function addressed(userIds: string[], notification: Omit<NewNotification, 'userId'>): NewNotification[] {
+  return userIds.map((userId) => ({ ...notification, userId }));
+}
+
+/**
+ * Every notification of one use case, created in one call. createNotifications locks the users'
+ * rows in id order; a transaction that notifies in several calls (the matched therapist, then the
+ * others) locks in several runs instead, and two such transactions on referrals with the same
+ * responders deadlock. One ordered run per transaction cannot.
+ */
+export async function notifyAll(t: Transaction, notifications: NewNotification[]) {
+  await createNotifications(t, notifications);
+}
+
 export async function notifyAgency(t: Transaction, agencyId: string, notification: Omit<NewNotification, 'userId'>) {
   await createNotification(t, { ...notification, userId: agencyId });
 }

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agencyReferralSchema,
@@ -15,6 +16,7 @@ import type { UserType } from '../../domain/accounts';
 import { requireApproved, requireManagerAal2, requireUserType } from '../auth/guards';
 import { requireActor, type Actor } from '../auth/session';
 import type { AppDeps } from '../app';
+import { handleError } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
 import {
   explainEligibility,
@@ -64,6 +66,17 @@ function guardPlugin(app: Parameters<RoutesPlugin>[0], deps: AppDeps, check: (ac
   };
 }
 
+/**
+ * POST /referrals wraps the fields in `referral`; its field errors are named as PUT, the service
+ * (an unknown ZIP) and the form name them: `patientZip`, not `referral.patientZip`.
+ */
+function unwrapReferralFieldErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const issue of error.validation) issue.instancePath = issue.instancePath.replace(/^\/referral(?=\/)/, '');
+  }
+  return handleError(error, request, reply);
+}
+
 const approved = (type: UserType) => (actor: Actor) => {
   requireUserType(actor, type);
   requireApproved(actor);
@@ -96,6 +109,7 @@ export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
         body: createReferralSchema,
         response: { 201: agencyReferralSchema },
       },
+      errorHandler: unwrapReferralFieldErrors,
     },
     async (request, reply) => {
       const referral = await createReferral({ ...contextOf(request), input: request.body.referral, post: request.body.post });

@@ -14,7 +14,8 @@ import { locateZip } from '../geo/zip-centroids';
 import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { findEligibleTherapists } from './eligibility';
-import { agencyReferralLink, newReferralAlert, notifyAgency, notifyTherapists, therapistReferralLink } from './notify';
+import type { NewNotification } from '../notifications/service';
+import { addressed, agencyReferralLink, newReferralAlert, notifyAgency, notifyAll, notifyTherapists, therapistReferralLink } from './notify';
 import {
   closeOtherResponses,
   findAgencyReferral,
@@ -135,13 +136,13 @@ export async function updateReferral(context: Context & { referralId: string; in
     if (updated.status === 'posted') {
       // Therapists who already answered are told it changed; anyone newly eligible is offered it.
       const responders = await liveResponders(t.tx, updated.id);
-      await notifyTherapists(t, responders, {
+      const changed = addressed(responders, {
         type: 'referral.updated',
         title: 'A referral you answered was updated',
         body: 'The agency changed the referral. Review it before the match.',
         link: therapistReferralLink(updated.id),
       });
-      await offerToEligible(t, context, updated);
+      await offerToEligible(t, context, updated, changed);
       if (expiresAt) await context.jobs.send('expire-referral', { referralId: updated.id }, { sql: t.sql, startAfter: expiresAt });
     }
     return updated;
@@ -176,9 +177,10 @@ async function postInTransaction(t: Transaction, context: Context, draft: Referr
 
 /**
  * Offers the referral to every eligible therapist not yet offered it, notifies them in-app at once
- * (announced on commit) and queues their email and SMS alerts. Returns how many were new.
+ * (announced on commit) and queues their email and SMS alerts. `alsoNotify` goes out in the same
+ * call (see notifyAll). Returns how many were new.
  */
-async function offerToEligible(t: Transaction, context: Context, referral: ReferralRow): Promise<number> {
+async function offerToEligible(t: Transaction, context: Context, referral: ReferralRow, alsoNotify: NewNotification[] = []): Promise<number> {
   const services = (await servicesOf(t.tx, [referral.id])).get(referral.id) ?? [];
   const eligible = await findEligibleTherapists(t.tx, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
   const already = await offeredTherapistIds(t.tx, referral.id);
@@ -187,9 +189,8 @@ async function offerToEligible(t: Transaction, context: Context, referral: Refer
     t.tx,
     fresh.map(({ therapist, distanceMiles }) => ({ referralId: referral.id, therapistId: therapist.id, distanceMiles })),
   );
+  await notifyAll(t, [...alsoNotify, ...inserted.map((therapistId) => newReferralAlert(referral, therapistId))]);
   if (inserted.length === 0) return 0;
-  const alert = newReferralAlert(referral, '');
-  await notifyTherapists(t, inserted, { type: alert.type, title: alert.title, body: alert.body, link: alert.link });
   await context.jobs.sendMany(
     'referral-alert',
     inserted.map((therapistId) => ({ referralId: referral.id, therapistId })),
@@ -267,26 +268,28 @@ async function matchInTransaction(
   await updateResponse(t.tx, response.id, { status: 'confirmed' });
   const others = await closeOtherResponses(t.tx, referral.id, response.id);
 
-  await notifyTherapists(t, [response.therapistId], {
-    type: 'referral.matched',
-    title: 'You were matched to a referral',
-    body: 'The agency confirmed you. Patient details will follow in the app.',
-    link: therapistReferralLink(referral.id),
-  });
-  await notifyTherapists(t, others, {
-    type: 'referral.filled',
-    title: 'A referral you answered was filled',
-    body: 'The agency matched another therapist. Thank you for responding.',
-    link: therapistReferralLink(referral.id),
-  });
-  if (how.by === 'instant') {
-    await notifyAgency(t, referral.agencyId, {
+  await notifyAll(t, [
+    ...addressed([response.therapistId], {
       type: 'referral.matched',
-      title: 'Your referral was matched',
-      body: 'A therapist accepted at your offered rates and was matched automatically. Add the patient details next.',
-      link: agencyReferralLink(referral.id),
-    });
-  }
+      title: 'You were matched to a referral',
+      body: 'The agency confirmed you. Patient details will follow in the app.',
+      link: therapistReferralLink(referral.id),
+    }),
+    ...addressed(others, {
+      type: 'referral.filled',
+      title: 'A referral you answered was filled',
+      body: 'The agency matched another therapist. Thank you for responding.',
+      link: therapistReferralLink(referral.id),
+    }),
+    ...(how.by === 'instant'
+      ? addressed([referral.agencyId], {
+          type: 'referral.matched',
+          title: 'Your referral was matched',
+          body: 'A therapist accepted at your offered rates and was matched automatically. Add the patient details next.',
+          link: agencyReferralLink(referral.id),
+        })
+      : []),
+  ]);
   await writeAudit(t.tx, {
     actorUserId: context.userId,
     action: how.by === 'instant' ? 'referral.matched_instantly' : 'referral.matched',
