@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { adminMessages, SIGNUPS_PAGE_SIZE, type SignupItem } from '../../domain/admin';
 import { useApproveSignup, useSignups } from '../api/admin';
 import { ApiError } from '../api/client';
@@ -48,6 +49,11 @@ export function AdminDashboard() {
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
           <h1 className="mt-1 text-3xl font-bold text-slate-900">User Signups</h1>
+          <p className="mt-1 text-sm">
+            <Link to="/dashboard/admin/referrals" className="font-semibold text-brand-700 underline hover:no-underline">
+              Referrals and eligibility
+            </Link>
+          </p>
         </div>
         {!denied && <InviteManagerDialog onInvited={(manager) => show({ tone: 'success', text: `Invitation sent to ${manager.email}.` })} />}
       </header>

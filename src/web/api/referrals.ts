@@ -28,7 +28,7 @@ export const referralKeys = {
 };
 
 // 4xx answers describe the request or the user; asking again would not change them.
-const retry = (failures: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;
+const retry = (failures: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;
 
 // ---- Agency ----
 

@@ -1,4 +1,118 @@
-/** Placeholder: being built (issue 4). */
+import { Inbox } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { TherapistReferral } from '../../../domain/referrals';
+import { useTherapistReferrals } from '../../api/referrals';
+import { Button } from '../../ui/button';
+import { PageMeta } from '../../ui/page-meta';
+import { ErrorState, Loading } from '../../ui/states';
+import { ReferralCard } from './referral-card';
+import type { MapSelection } from './referral-map';
+import { ReferralMapSection } from './referral-map-section';
+import { parseReferralView, ReferralViewTabs, type ReferralView } from './referral-view-tabs';
+
+const listHeadings: Record<ReferralView, (count: number) => string> = {
+  open: (count) => `${count} open ${count === 1 ? 'referral' : 'referrals'}`,
+  mine: (count) => `${count} ${count === 1 ? 'referral' : 'referrals'} matched to you`,
+  hidden: (count) => `${count} hidden ${count === 1 ? 'referral' : 'referrals'}`,
+};
+
+/**
+ * /dashboard/therapist/referrals: the referrals offered to this therapist, as a list and a map, in
+ * three lists (open, matched to me, hidden). The lists refresh when a referral notification arrives
+ * (see useNotificationStream), so a new referral appears without a reload.
+ */
 export function ReferralsNearMePage() {
-  return <p className="p-8">Loading…</p>;
+  const [params] = useSearchParams();
+  const view = parseReferralView(params.get('view'));
+  const referrals = useTherapistReferrals(view);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+      <PageMeta title="Referrals near me" description="Referrals from home health agencies near you: services, rates, visit frequency and distance." />
+      <div className="space-y-2">
+        <p className="text-sm">
+          <Link to="/dashboard/therapist" className="font-semibold text-brand-700 underline hover:no-underline">
+            Back to your dashboard
+          </Link>
+        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Referrals near me</h1>
+        <p className="max-w-prose text-slate-700">
+          Referrals that fit your discipline, licence and service radius. Open one to accept it, ask for a higher rate, or decline.
+        </p>
+      </div>
+      <ReferralViewTabs current={view} />
+      {referrals.isPending ? (
+        <Loading label="Loading referrals…" />
+      ) : referrals.isError ? (
+        <ErrorState
+          message={referrals.error.message || 'The referrals could not be loaded.'}
+          action={
+            <Button variant="secondary" onClick={() => void referrals.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : referrals.data.items.length === 0 ? (
+        <EmptyList view={view} />
+      ) : (
+        <ReferralsWithMap key={view} view={view} items={referrals.data.items} />
+      )}
+    </div>
+  );
+}
+
+function ReferralsWithMap({ view, items }: { view: ReferralView; items: TherapistReferral[] }) {
+  const [selection, setSelection] = useState<MapSelection | null>(null);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
+      {/* First on a phone (a short strip above the list); on the right, and kept in view, on a wide screen. */}
+      <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-start-1">
+        <ReferralMapSection referrals={items} selection={selection} />
+      </div>
+      <section aria-labelledby="referral-list-heading" className="space-y-3 lg:col-start-1 lg:row-start-1">
+        <h2 id="referral-list-heading" className="text-lg font-semibold text-slate-900">
+          {listHeadings[view](items.length)}
+        </h2>
+        <ul className="space-y-4">
+          {items.map((referral) => (
+            <li key={referral.id}>
+              <ReferralCard referral={referral} onShowOnMap={(id) => setSelection({ id, at: Date.now() })} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+const emptyText: Record<ReferralView, { title: string; body: string }> = {
+  open: {
+    title: 'No open referrals near you right now',
+    body: 'When an agency posts a referral that fits your discipline, licence and service radius, it appears here and we alert you.',
+  },
+  mine: {
+    title: 'No referrals matched to you yet',
+    body: 'When an agency confirms you for a referral, it appears here with the patient’s details.',
+  },
+  hidden: {
+    title: 'You have not hidden any referrals',
+    body: 'Hide a referral you do not want to see in your open list; it waits here in case you change your mind.',
+  },
+};
+
+function EmptyList({ view }: { view: ReferralView }) {
+  const { title, body } = emptyText[view];
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <Inbox className="size-8 text-slate-400" aria-hidden />
+      <p className="text-lg font-medium text-slate-800">{title}</p>
+      <p className="max-w-prose text-sm text-slate-600">{body}</p>
+      {view === 'open' && (
+        <Link to="/dashboard/therapist/settings" className="text-sm font-semibold text-brand-700 underline hover:no-underline">
+          Choose how we alert you
+        </Link>
+      )}
+    </div>
+  );
 }
