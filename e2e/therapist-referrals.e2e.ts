@@ -316,7 +316,6 @@ describe('referrals near me', () => {
     const page = await e2e.signedInPage(await buildTherapist(db()), { viewport: PHONE });
     await page.goto('/dashboard/therapist');
     await page.getByRole('link', { name: /Alert settings/ }).waitFor();
-    expect(await page.getByText('The marketplace arrives next').count()).toBe(0);
     expect(await noHorizontalScroll(page)).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: /Referrals near me/ }).click();

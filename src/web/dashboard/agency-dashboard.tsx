@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../ui/page-meta';
 import { useDashboardMe } from './dashboard-context';
-import { ProfileLink } from './marketplace-notice';
+import { ProfileLink } from './profile-link';
 
 /** /dashboard/agency for an approved agency. Figures arrive with their own issue: none are shown until then. */
 export function AgencyDashboard() {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../ui/page-meta';
 import { useDashboardMe } from './dashboard-context';
-import { ProfileLink } from './marketplace-notice';
+import { ProfileLink } from './profile-link';
 
 /** /dashboard/therapist for an approved therapist: where to find referrals and set up alerts (no figures until there are visits to count). */
 export function TherapistDashboard() {
