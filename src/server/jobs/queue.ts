@@ -11,6 +11,14 @@ export interface JobData {
   'referral-alert': { referralId: string; therapistId: string };
   /** Closes a posted referral whose offer window has passed. */
   'expire-referral': { referralId: string };
+  /** Reminds the therapist (and agency) of a visit shortly before it starts. */
+  'visit-reminder': { visitId: string };
+  /** Periodic: flags overdue notes and approves notes not reviewed in time. */
+  'documentation-sweep': Record<string, never>;
+  /** Charges the agency for one payable visit through the payment provider. */
+  'payment-charge': { visitId: string };
+  /** Pays the therapist for one payable visit through the payment provider. */
+  'payment-payout': { visitId: string };
 }
 export type JobName = keyof JobData;
 
@@ -23,6 +31,8 @@ export interface JobQueue {
   /** Queues many jobs of one kind in one statement. */
   sendMany<N extends JobName>(name: N, data: JobData[N][], options?: { sql?: SqlRunner }): Promise<void>;
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /** Runs a job on a cron schedule (one instance across all app instances). */
+  schedule<N extends JobName>(name: N, cron: string, data: JobData[N]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -71,6 +81,10 @@ export async function startJobQueue(options: {
       await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data);
       });
+    },
+    async schedule(name, cron, data) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data);
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };

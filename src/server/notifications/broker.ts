@@ -3,7 +3,8 @@ import { NOTIFICATION_CHANNEL } from './service';
 
 /** A live SSE connection: told to fetch whatever it has not sent yet. */
 export interface NotificationSubscriber {
-  wake(): void;
+  /** `id`: the notification announced; undefined when anything may have been missed (reconnect). */
+  wake(id?: number): void;
 }
 
 export interface NotificationBroker {
@@ -21,8 +22,10 @@ const MAX_BACKOFF_MS = 10_000;
 /**
  * One LISTEN connection per app instance. A NOTIFY carries only {userId, id}; the broker loads
  * nothing itself but wakes that user's connections, each of which reads rows past its last sent id,
- * so the database stays the source of truth and order holds. When the connection drops it
- * reconnects with backoff and wakes every connection, which catches up on what was missed meanwhile.
+ * so the database stays the source of truth and order holds. The id goes along with the wake, so a
+ * connection that has already sent it (read together with an earlier one) skips the read. When the
+ * connection drops it reconnects with backoff and wakes every connection, which catches up on what
+ * was missed meanwhile.
  */
 export async function startNotificationBroker(options: {
   databaseUrl: string;
@@ -40,14 +43,17 @@ export async function startNotificationBroker(options: {
 
   const onNotification = (message: pg.Notification) => {
     if (message.channel !== NOTIFICATION_CHANNEL || !message.payload) return;
-    let userId: unknown;
+    let payload: { userId?: unknown; id?: unknown };
     try {
-      userId = (JSON.parse(message.payload) as { userId?: unknown }).userId;
+      payload = JSON.parse(message.payload) as typeof payload;
     } catch {
       return;
     }
+    const { userId, id } = payload;
     if (typeof userId !== 'string') return;
-    for (const subscriber of subscribers.get(userId) ?? []) subscriber.wake();
+    const set = subscribers.get(userId);
+    if (!set) return;
+    for (const subscriber of set) subscriber.wake(typeof id === 'number' ? id : undefined);
   };
 
   const connect = async (): Promise<void> => {

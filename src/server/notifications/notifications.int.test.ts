@@ -7,7 +7,7 @@ import { openSse, type SseConnection } from '../../../test/sse-client';
 import { inTransaction } from '../db/client';
 import { notifications, session } from '../db/schema/index';
 import { LISTENER_APPLICATION_NAME } from './broker';
-import { createNotification } from './service';
+import { createNotification, createNotifications } from './service';
 
 let first: TestApp;
 let second: TestApp;
@@ -122,6 +122,59 @@ describe('GET /api/notifications/stream', () => {
     await sleep(300);
     expect(theirsOnA.events).toEqual([]);
     expect(theirsOnB.events).toEqual([]);
+  });
+
+  it('delivers a fan-out to many users at once: each stream gets its own notifications, once each, in order', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => person()));
+    // Two streams for the first person (two tabs), on different instances.
+    const streams = await Promise.all(people.map((p) => stream(first, p.cookie)));
+    const secondTab = await stream(second, people[0]!.cookieB);
+    await Promise.all(people.map((p, index) => settled(streams[index]!, p.userId)));
+    await expect.poll(() => secondTab.events.length, { timeout: 5000 }).toBe(1);
+    const before = streams.map((connection) => connection.events.length);
+
+    const fanOut = (title: string) =>
+      inTransaction(second.runtime.database, (t) =>
+        createNotifications(
+          t,
+          people.map((p) => ({ userId: p.userId, type: 'referral.posted', title, body: 'A referral near you.', link: '/referrals/1' })),
+        ),
+      );
+    expect(await fanOut('first')).toBe(people.length);
+    expect(await fanOut('second')).toBe(people.length);
+
+    const { db } = first.runtime.database;
+    for (const [index, p] of people.entries()) {
+      const connection = streams[index]!;
+      await connection.waitForEvents(before[index]! + 2, 5000);
+      const rows = await db.select().from(notifications).where(eq(notifications.userId, p.userId));
+      const mine = rows.map((row) => row.id).sort((a, b) => a - b).slice(-2);
+      expect(ids(connection).slice(-2)).toEqual(mine);
+      expect(connection.events.slice(-2).map((event) => (JSON.parse(event.data) as { title: string }).title)).toEqual(['first', 'second']);
+    }
+    await secondTab.waitForEvents(3, 5000);
+    await sleep(200);
+    for (const [index, connection] of streams.entries()) expect(connection.events.length).toBe(before[index]! + 2);
+    expect(secondTab.events.map((event) => event.id)).toEqual(streams[0]!.events.map((event) => event.id));
+  });
+
+  it('relies on the app’s own session check when the session cookie it finds is not the one that signed in', async () => {
+    const therapist = await person();
+    // The app (over http) reads the plain cookie; a stray secure-prefixed one comes first.
+    const cookie = `__Secure-carerelay.session_token=${encodeURIComponent(`not-a-session.${'A'.repeat(43)}=`)}; ${therapist.cookie}`;
+    const connection = await stream(first, cookie);
+    expect(connection.status).toBe(200);
+    await settled(connection, therapist.userId);
+    const before = connection.events.length;
+    const out = await fetch(`${first.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: therapist.cookie, origin: first.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    await notify(therapist.userId, 'after sign-out');
+    await expect.poll(() => connection.ended, { timeout: 5000 }).toBe(true);
+    expect(connection.events.length).toBe(before);
   });
 
   it('replays exactly the events missed while disconnected, in order, when reconnecting with Last-Event-ID', async () => {

@@ -1,14 +1,21 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { SESSION_ABSOLUTE_SECONDS } from '../auth/auth';
 import type { Database } from '../db/client';
 import type { NotificationBroker } from './broker';
-import { latestNotificationId, notificationsAfter, unreadSince, type NotificationRow } from './queries';
+import { latestNotificationId, unreadSince, type NotificationRow } from './queries';
 import { presentNotification } from './service';
 
 const KEEP_ALIVE_MS = 25_000;
+const KEEP_ALIVE_SLOTS = 25;
+/** How often each stream also runs the app's full session check (see StreamOptions.stillSignedIn). */
+const FULL_CHECK_MS = 5 * 60_000;
 const RETRY_MS = 3000;
 const BATCH = 100;
 const FRESH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Streams read by one statement, and statements in flight at once: the pool keeps room for requests. */
+const MAX_STREAMS_PER_READ = 500;
+const MAX_READS_IN_FLIGHT = 2;
 
 export interface StreamOptions {
   database: Database;
@@ -18,18 +25,30 @@ export interface StreamOptions {
   lastEventId: number | undefined;
   response: ServerResponse;
   log: FastifyBaseLogger;
-  /** Whether the session that opened the stream still stands: a revoked one gets nothing more. */
+  /**
+   * Whether the session that opened the stream still stands: a revoked one gets nothing more. A
+   * stream opened with a session cookie checks its session row in the same statement that reads
+   * its notifications, batched with every other stream woken at that moment (signed out, expired
+   * or past the absolute lifetime: the conditions this check applies), and calls this full check
+   * every few minutes; a stream without one calls it before every read.
+   */
   stillSignedIn: () => Promise<boolean>;
 }
 
 /**
  * Serves one user's event stream on an already-opened response: replay, then live events as the
  * broker wakes it. Every send reads from the database past the last id sent, so a burst of wakes
- * costs one query and events go out once each, in id order. Returns a function that ends it.
+ * costs one read and events go out once each, in id order. Reads of all streams woken together
+ * (a referral posted to thousands of therapists wakes thousands at once) are one statement per
+ * few hundred streams, not one per stream. Returns a function that ends it.
  */
 export function serveNotificationStream(options: StreamOptions): () => void {
   const { database, response, userId } = options;
+  const reader = readerFor(database);
   let lastSentId = options.lastEventId ?? 0;
+  // null: no session cookie to check in the read (e.g. a bearer token), so stillSignedIn() it is.
+  let sessionToken = sessionTokenOf(response.req);
+  let sessionConfirmed = false;
   let ready = false;
   let pumping = false;
   let again = false;
@@ -43,6 +62,7 @@ export function serveNotificationStream(options: StreamOptions): () => void {
       response.once('close', resolve);
     });
   };
+
   const send = async (rows: NotificationRow[]) => {
     for (const row of rows) {
       if (closed) return;
@@ -51,7 +71,25 @@ export function serveNotificationStream(options: StreamOptions): () => void {
     }
   };
 
-  const pump = async () => {
+  /** False once the session is gone. Reads with the session check when there is a token. */
+  const read = async (): Promise<NotificationRow[] | false> => {
+    if (sessionToken === null) {
+      if (!(await options.stillSignedIn())) return false;
+      return (await reader.read(userId, lastSentId, null)).rows;
+    }
+    const result = await reader.read(userId, lastSentId, sessionToken);
+    if (result.signedIn) {
+      sessionConfirmed = true;
+      return result.rows;
+    }
+    if (sessionConfirmed) return false;
+    // The cookie we took for the session's did not match a session of this user, although the
+    // request was just authenticated: whatever it was, rely on the app's own check from now on.
+    sessionToken = null;
+    return read();
+  };
+
+  const pump = async (keepAlive = false) => {
     if (!ready || closed) return;
     if (pumping) {
       again = true;
@@ -59,34 +97,56 @@ export function serveNotificationStream(options: StreamOptions): () => void {
     }
     pumping = true;
     try {
-      if (!(await options.stillSignedIn())) {
-        end();
-        return;
-      }
       do {
         again = false;
-        const rows = await notificationsAfter(database.db, userId, lastSentId, BATCH);
+        const rows = await read();
+        if (rows === false) {
+          end();
+          return;
+        }
         await send(rows);
         if (rows.length === BATCH) again = true;
       } while (again && !closed);
+      if (keepAlive) await write(': keep-alive\n\n');
     } catch (error) {
       options.log.error({ err: error }, 'notification stream fetch failed');
     } finally {
       pumping = false;
     }
   };
-  const wake = () => void pump();
 
+  const stream: LiveStream = {
+    // A notification this stream has already sent (read along with an earlier one) needs no read.
+    wake: (id) => {
+      if (id === undefined || id > lastSentId) void pump();
+    },
+    keepAlive: () => void pump(true),
+  };
   // Subscribe before reading, so nothing committed between the read and the subscription is missed.
-  const unsubscribe = options.broker.subscribe(userId, { wake });
-  const keepAlive = setInterval(() => {
-    void options.stillSignedIn().then((signedIn) => (signedIn ? write(': keep-alive\n\n') : end()));
-  }, KEEP_ALIVE_MS);
+  const unsubscribe = options.broker.subscribe(userId, stream);
+  reader.register(stream);
+
+  // The full check, spread out so streams opened together do not all run it at the same moment.
+  let fullCheck: NodeJS.Timeout | undefined;
+  const scheduleFullCheck = () => {
+    fullCheck = setTimeout(
+      () => {
+        void options.stillSignedIn().then(
+          (signedIn) => (signedIn ? scheduleFullCheck() : end()),
+          () => scheduleFullCheck(),
+        );
+      },
+      FULL_CHECK_MS * (0.75 + Math.random() * 0.5),
+    );
+    fullCheck.unref();
+  };
+  scheduleFullCheck();
 
   const end = () => {
     if (closed) return;
     closed = true;
-    clearInterval(keepAlive);
+    clearTimeout(fullCheck);
+    reader.unregister(stream);
     unsubscribe();
     response.end();
   };
@@ -108,4 +168,192 @@ export function serveNotificationStream(options: StreamOptions): () => void {
     end();
   });
   return end;
+}
+
+interface LiveStream {
+  /** `id`: the notification announced, when known. */
+  wake(id?: number): void;
+  keepAlive(): void;
+}
+
+/**
+ * better-auth's session cookie (cookiePrefix 'carerelay', `__Secure-` over https): `token.signature`,
+ * URI-encoded. The request was authenticated with it before the stream opened; a token that turns
+ * out not to be this user's session only makes the stream fall back to stillSignedIn().
+ */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?carerelay\.session_token=([^;]+)/;
+
+function sessionTokenOf(request: IncomingMessage | undefined): string | null {
+  const cookie = request?.headers.cookie;
+  if (!cookie) return null;
+  const raw = SESSION_COOKIE.exec(cookie)?.[1];
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  return dot > 0 ? value.slice(0, dot) : null;
+}
+
+interface ReadResult {
+  signedIn: boolean;
+  rows: NotificationRow[];
+}
+
+interface PendingRead {
+  userId: string;
+  afterId: number;
+  token: string | null;
+  resolve: (result: ReadResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Reads for many streams in one statement: for each stream, whether its session still stands (when
+ * it has a session token: the row exists, unexpired, within the absolute lifetime) and, only then,
+ * its notifications past the id it last sent, oldest first.
+ */
+const READ_SQL = `
+  select w.i, (w.token is null or s.id is not null) as signed_in,
+         n.id, n.type, n.title, n.body, n.link, n.created_at, n.read_at
+  from unnest($1::int[], $2::text[], $3::bigint[], $4::text[]) as w(i, user_id, after_id, token)
+  left join session s
+    on s.token = w.token and s.user_id = w.user_id and s.expires_at > now()
+    and s.created_at > now() - make_interval(secs => $5::int)
+  left join lateral (
+    select n.id, n.type, n.title, n.body, n.link, n.created_at, n.read_at
+    from notifications n
+    where (w.token is null or s.id is not null) and n.user_id = w.user_id and n.id > w.after_id
+    order by n.id
+    limit ${BATCH}
+  ) n on true
+  order by w.i, n.id`;
+
+interface ReadRow {
+  i: number;
+  signed_in: boolean;
+  id: string | null;
+  type: string;
+  title: string;
+  body: string;
+  link: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+/**
+ * One per database: queues the reads of the streams woken in the same turn of the event loop and
+ * runs them together, a few hundred streams per statement and at most MAX_READS_IN_FLIGHT
+ * statements at once (reads arriving meanwhile join the next statement). Also sends the streams'
+ * keep-alives, which check the session too: one timer ticks every second and serves one of
+ * KEEP_ALIVE_SLOTS groups of streams, so each gets one every KEEP_ALIVE_MS, their session checks
+ * are batched, and thousands of streams opened together do not all come due in the same moment.
+ */
+class NotificationReader {
+  private queue: PendingRead[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly slots = Array.from({ length: KEEP_ALIVE_SLOTS }, () => new Set<LiveStream>());
+  private readonly slotOf = new Map<LiveStream, Set<LiveStream>>();
+  private slot = 0;
+  private keepAliveTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  read(userId: string, afterId: number, token: string | null): Promise<ReadResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ userId, afterId, token, resolve, reject });
+      if (this.inFlight < MAX_READS_IN_FLIGHT) this.schedule();
+    });
+  }
+
+  /** The stream's first keep-alive comes a full KEEP_ALIVE_MS later: its slot has just been served. */
+  register(stream: LiveStream) {
+    const slot = this.slots[this.slot]!;
+    slot.add(stream);
+    this.slotOf.set(stream, slot);
+    if (!this.keepAliveTimer) {
+      this.keepAliveTimer = setInterval(() => {
+        this.slot = (this.slot + 1) % KEEP_ALIVE_SLOTS;
+        for (const live of this.slots[this.slot]!) live.keepAlive();
+      }, KEEP_ALIVE_MS / KEEP_ALIVE_SLOTS);
+      this.keepAliveTimer.unref();
+    }
+  }
+
+  unregister(stream: LiveStream) {
+    this.slotOf.get(stream)?.delete(stream);
+    this.slotOf.delete(stream);
+    if (this.slotOf.size === 0 && this.keepAliveTimer) {
+      clearInterval(this.keepAliveTimer);
+      this.keepAliveTimer = undefined;
+    }
+  }
+
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // After the current turn: every wake from the notifications parsed in it joins the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.dispatch();
+    });
+  }
+
+  private dispatch() {
+    while (this.queue.length > 0 && this.inFlight < MAX_READS_IN_FLIGHT) {
+      this.inFlight++;
+      void this.run(this.queue.splice(0, MAX_STREAMS_PER_READ));
+    }
+  }
+
+  private async run(batch: PendingRead[]) {
+    let rows: ReadRow[];
+    try {
+      const result = await this.database.pool.query<ReadRow>(READ_SQL, [
+        batch.map((_, index) => index),
+        batch.map((pending) => pending.userId),
+        batch.map((pending) => pending.afterId),
+        batch.map((pending) => pending.token),
+        SESSION_ABSOLUTE_SECONDS,
+      ]);
+      rows = result.rows;
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+      return;
+    } finally {
+      // The next statement goes out before this batch's events are written, so the database
+      // works on it meanwhile.
+      this.inFlight--;
+      this.dispatch();
+    }
+    const results: ReadResult[] = batch.map(() => ({ signedIn: false, rows: [] }));
+    for (const row of rows) {
+      const result = results[row.i]!;
+      result.signedIn = row.signed_in;
+      if (row.id === null) continue;
+      result.rows.push({
+        id: Number(row.id),
+        userId: batch[row.i]!.userId,
+        type: row.type,
+        title: row.title,
+        body: row.body,
+        link: row.link,
+        createdAt: row.created_at,
+        readAt: row.read_at,
+      });
+    }
+    batch.forEach((pending, index) => pending.resolve(results[index]!));
+  }
+}
+
+const readers = new WeakMap<Database, NotificationReader>();
+
+function readerFor(database: Database): NotificationReader {
+  let reader = readers.get(database);
+  if (!reader) readers.set(database, (reader = new NotificationReader(database)));
+  return reader;
 }

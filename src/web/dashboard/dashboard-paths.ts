@@ -11,7 +11,7 @@ export function isWithin(pathname: string, home: string): boolean {
 }
 
 /** Pages every signed-in user may open, whatever their dashboard (their own account's settings). */
-export const sharedDashboardPaths = ['/dashboard/security'] as const;
+export const sharedDashboardPaths = ['/dashboard/security', '/dashboard/notifications'] as const;
 
 export function isSharedPage(pathname: string): boolean {
   return sharedDashboardPaths.some((path) => isWithin(pathname, path));

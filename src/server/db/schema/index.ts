@@ -7,3 +7,4 @@ export * from './mfa';
 export * from './notifications';
 export * from './notification-preferences';
 export * from './referrals';
+export * from './visits';

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { FormAlert } from '../../ui/field';
 import { PageMeta } from '../../ui/page-meta';
 import { ErrorState, Loading } from '../../ui/states';
+import { ReferralVisits } from '../../visits/referral-visits';
 import { PatientPanel } from '../patient-panel';
 import { CancelReferralDialog } from './cancel-referral-dialog';
 import { ConfirmResponseDialog, type AgencyResponse } from './confirm-response-dialog';
@@ -151,6 +152,7 @@ function ReferralView({ referral, onReload }: { referral: AgencyReferral; onRelo
       {/* After the match, who takes it and the patient's details come first: that is what is left to do. */}
       {referral.matchedTherapist && <MatchedTherapist referral={referral} therapist={referral.matchedTherapist} />}
       {!unmatched && <PatientPanel referralId={referral.id} canEdit />}
+      {!unmatched && <ReferralVisits referralId={referral.id} role="agency" />}
 
       {editing ? (
         <section aria-labelledby="edit-title" className="space-y-4">

@@ -7,6 +7,7 @@ import { useTherapistReferral } from '../../api/referrals';
 import { Button, ButtonLink } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
 import { ErrorState, Loading } from '../../ui/states';
+import { ReferralVisits } from '../../visits/referral-visits';
 import { PatientPanel } from '../patient-panel';
 import { ActionFeedbackArea, useActionFeedback } from './action-feedback';
 import { referralOutcome } from './format';
@@ -90,6 +91,7 @@ function ReferralDetail({ referral }: { referral: TherapistReferral }) {
       </section>
 
       {outcome === 'matched_to_me' && <PatientPanel referralId={referral.id} canEdit={false} />}
+      {outcome === 'matched_to_me' && <ReferralVisits referralId={referral.id} role="therapist" />}
       {!referral.matchedToMe && (outcome === 'open' || referral.hidden) && <HideToggle referral={referral} />}
     </>
   );

@@ -1,0 +1,168 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { noteStatuses, paymentLineStatuses, visitStatuses } from '../../../domain/visits';
+import { agencyProfiles, serviceTypesTable, therapistProfiles } from './accounts';
+import { referrals } from './referrals';
+
+/**
+ * Visits of a matched referral (issue 5). `agency_id` and `therapist_id` are copied from the
+ * referral so every query can be scoped to its tenant in its own `where`.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    referralId: uuid()
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    agencyId: text()
+      .notNull()
+      .references(() => agencyProfiles.id),
+    therapistId: text()
+      .notNull()
+      .references(() => therapistProfiles.id),
+    serviceId: text()
+      .notNull()
+      .references(() => serviceTypesTable.id),
+    status: text({ enum: visitStatuses }).notNull().default('scheduled'),
+    scheduledStart: timestamp({ withTimezone: true }).notNull(),
+    durationMinutes: integer().notNull().default(60),
+    /** Why it was rescheduled, cancelled or missed (the latest such change). */
+    statusReason: text(),
+    // Electronic visit verification: time and one location reading at each end.
+    checkInAt: timestamp({ withTimezone: true }),
+    checkInLatitude: real(),
+    checkInLongitude: real(),
+    checkInAccuracyMeters: real(),
+    checkOutAt: timestamp({ withTimezone: true }),
+    checkOutLatitude: real(),
+    checkOutLongitude: real(),
+    checkOutAccuracyMeters: real(),
+    /** Exception codes found at check-in/out (far_from_patient, missing_location, off_schedule). */
+    exceptions: jsonb().$type<string[]>().notNull().default([]),
+    exceptionReason: text(),
+    /** The agreed rate for this visit's service, fixed when it is scheduled. */
+    rate: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    remindedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.referralId), index().on(t.therapistId, t.scheduledStart), index().on(t.agencyId, t.scheduledStart), index().on(t.status)],
+);
+
+/**
+ * Documentation of a visit. Every signed version is kept; a change makes a new version. The
+ * content is PHI, sealed like patient details; `content_hash` is the SHA-256 of the plaintext
+ * that was signed.
+ */
+export const visitNotes = pgTable(
+  'visit_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    visitId: uuid()
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    status: text({ enum: noteStatuses }).notNull().default('draft'),
+    sealed: text().notNull(),
+    signedName: text(),
+    signedAt: timestamp({ withTimezone: true }),
+    contentHash: text(),
+    reviewMessage: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.visitId, t.version), index().on(t.status)],
+);
+
+/** Files attached to a visit's documentation, stored under DATA_DIR (never served publicly). */
+export const noteAttachments = pgTable(
+  'note_attachments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    visitId: uuid()
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    sha256: text().notNull(),
+    storageKey: text().notNull(),
+    uploadedBy: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.visitId)],
+);
+
+/**
+ * One line per payable visit on the agency's invoice. The unique visit id is what makes paying
+ * twice impossible: a second approval or webhook finds the line already there.
+ */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    visitId: uuid()
+      .notNull()
+      .references(() => visits.id),
+    agencyId: text()
+      .notNull()
+      .references(() => agencyProfiles.id),
+    therapistId: text()
+      .notNull()
+      .references(() => therapistProfiles.id),
+    serviceId: text().notNull(),
+    amount: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    status: text({ enum: paymentLineStatuses }).notNull().default('pending'),
+    provider: text().notNull(),
+    providerReference: text(),
+    idempotencyKey: text().notNull(),
+    failureMessage: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex().on(t.visitId), index().on(t.agencyId, t.createdAt), index().on(t.status)],
+);
+
+/** What the therapist is owed per payable visit; unique per visit like the invoice line. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    visitId: uuid()
+      .notNull()
+      .references(() => visits.id),
+    therapistId: text()
+      .notNull()
+      .references(() => therapistProfiles.id),
+    amount: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    status: text({ enum: paymentLineStatuses }).notNull().default('pending'),
+    provider: text().notNull(),
+    providerReference: text(),
+    idempotencyKey: text().notNull(),
+    failureMessage: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex().on(t.visitId), index().on(t.therapistId, t.createdAt), index().on(t.status)],
+);
+
+/** A therapist's connected payment account (Stripe Connect); none under the built-in ledger. */
+export const paymentAccounts = pgTable('payment_accounts', {
+  userId: text()
+    .primaryKey()
+    .references(() => therapistProfiles.id, { onDelete: 'cascade' }),
+  provider: text().notNull(),
+  accountId: text().notNull(),
+  payoutsEnabled: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Provider webhook events already processed: each event id is handled once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text().primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
