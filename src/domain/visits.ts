@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /**
  * Visits (issue 5): the states a visit moves through, and the inputs for scheduling and for
