@@ -1,3 +1,4 @@
+import { z } from 'zod';
 
 /**
  * Visits (issue 5): the states a visit moves through, and the inputs for scheduling and for
@@ -36,3 +37,141 @@ export const DEFAULT_NOTE_DUE_HOURS = 48;
 export const DEFAULT_AUTO_APPROVE_DAYS = 7;
 /** Reminders go out this long before a visit. */
 export const VISIT_REMINDER_MINUTES = 60;
+
+// ---------------------------------------------------------------------------------------------
+// Scheduling and verification inputs (one schema serves the route and the form) and the views.
+
+export const visitMessages = {
+  serviceId: 'Choose a service on this referral',
+  scheduledStart: 'Choose a date and time in the future',
+  durationMinutes: 'A visit lasts 15 minutes to 8 hours',
+  reason: 'Give a reason (up to 500 characters)',
+  location: 'Send a location reading, or say that it is unavailable',
+  startDate: 'Choose a start date',
+} as const;
+
+const isoDateTime = z.iso.datetime({ offset: true, error: visitMessages.scheduledStart });
+export const visitReasonSchema = z.string({ error: visitMessages.reason }).trim().min(1, visitMessages.reason).max(500, visitMessages.reason);
+
+/** POST /api/referrals/:id/visits */
+export const scheduleVisitInputSchema = z.object({
+  serviceId: z.string({ error: visitMessages.serviceId }).min(1, visitMessages.serviceId).max(40),
+  scheduledStart: isoDateTime,
+  durationMinutes: z.number({ error: visitMessages.durationMinutes }).int(visitMessages.durationMinutes).min(15, visitMessages.durationMinutes).max(480, visitMessages.durationMinutes).default(60),
+});
+export type ScheduleVisitInput = z.input<typeof scheduleVisitInputSchema>;
+
+/** POST /api/referrals/:id/visits/plan: dates following the referral's frequency from `startDate` (nothing is saved). */
+export const planVisitsInputSchema = z.object({ startDate: z.iso.date({ error: visitMessages.startDate }) });
+export type PlanVisitsInput = z.infer<typeof planVisitsInputSchema>;
+
+/** PUT /api/visits/:id/schedule */
+export const rescheduleVisitInputSchema = z.object({ scheduledStart: isoDateTime, reason: visitReasonSchema });
+export type RescheduleVisitInput = z.infer<typeof rescheduleVisitInputSchema>;
+
+/** POST /api/visits/:id/cancel and /missed */
+export const visitReasonInputSchema = z.object({ reason: visitReasonSchema });
+export type VisitReasonInput = z.infer<typeof visitReasonInputSchema>;
+
+/**
+ * POST /api/visits/:id/check-in and /check-out: one location reading, or `locationUnavailable`.
+ * `reason` is required by the server only when the reading makes an exception.
+ */
+export const evvReadingInputSchema = z
+  .object({
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+    accuracyMeters: z.number().min(0).max(1_000_000).optional(),
+    locationUnavailable: z.boolean().optional(),
+    reason: visitReasonSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const hasReading = value.latitude !== undefined && value.longitude !== undefined;
+    if (!hasReading && value.locationUnavailable !== true) ctx.addIssue({ code: 'custom', path: ['latitude'], message: visitMessages.location });
+  });
+export type EvvReadingInput = z.infer<typeof evvReadingInputSchema>;
+
+/** GET /api/visits?from=&to= (at most 62 days). */
+export const visitRangeQuerySchema = z
+  .object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
+  .refine((value) => Date.parse(value.to) > Date.parse(value.from) && Date.parse(value.to) - Date.parse(value.from) <= 62 * 86_400_000, {
+    message: 'Choose a range of up to 62 days',
+    path: ['to'],
+  });
+
+/** What lists show (at aal1 too): no readings, no free-text reasons. */
+export const visitSummarySchema = z.object({
+  id: z.string(),
+  referralId: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  status: z.enum(visitStatuses),
+  scheduledStart: z.string(),
+  durationMinutes: z.number(),
+  therapistName: z.string(),
+  agencyName: z.string(),
+  /** From the referral (not PHI): city and state of the patient's ZIP. */
+  place: z.string(),
+  exceptions: z.array(z.enum(visitExceptions)),
+});
+export type VisitSummary = z.infer<typeof visitSummarySchema>;
+
+const evvReadingViewSchema = z.object({
+  at: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  accuracyMeters: z.number().nullable(),
+});
+
+/** GET /api/visits/:id (aal2): the six EVV elements, exceptions and reasons. */
+export const visitDetailSchema = visitSummarySchema.extend({
+  discipline: z.string(),
+  rate: z.number(),
+  statusReason: z.string().nullable(),
+  checkIn: evvReadingViewSchema.nullable(),
+  checkOut: evvReadingViewSchema.nullable(),
+  exceptionReason: z.string().nullable(),
+});
+export type VisitDetail = z.infer<typeof visitDetailSchema>;
+
+export const visitListSchema = z.object({ visits: z.array(visitSummarySchema) });
+export type VisitList = z.infer<typeof visitListSchema>;
+
+/** GET /api/referrals/:id/visits: the referral's services with how many visits are booked, and its visits. */
+export const referralVisitsSchema = z.object({
+  referralId: z.string(),
+  status: z.string(),
+  visitFrequency: z.string(),
+  services: z.array(z.object({ serviceId: z.string(), serviceName: z.string(), visitCount: z.number(), booked: z.number() })),
+  visits: z.array(visitSummarySchema),
+});
+export type ReferralVisits = z.infer<typeof referralVisitsSchema>;
+
+export const visitPlanSchema = z.object({
+  visitFrequency: z.string(),
+  items: z.array(z.object({ date: z.string(), serviceId: z.string() })),
+});
+export type VisitPlan = z.infer<typeof visitPlanSchema>;
+
+/** Statuses a visit still counts against its service's visit count in. */
+export const BOOKED_STATUSES: readonly VisitStatus[] = ['scheduled', 'in_progress', 'completed', 'documented', 'approved', 'paid'];
+
+/**
+ * Calendar dates following `segments` from `startDate` (YYYY-MM-DD): each week starts 7 days after
+ * the last, and its visits are spread over it (2 a week: days 0 and 3).
+ */
+export function planVisitDates(segments: { perWeek: number; weeks: number }[], startDate: string, limit: number): string[] {
+  const start = Date.parse(`${startDate}T00:00:00Z`);
+  const dates: string[] = [];
+  let week = 0;
+  for (const { perWeek, weeks } of segments) {
+    for (let w = 0; w < weeks; w += 1, week += 1) {
+      for (let i = 0; i < perWeek; i += 1) {
+        if (dates.length >= limit) return dates;
+        const day = week * 7 + Math.floor((i * 7) / perWeek);
+        dates.push(new Date(start + day * 86_400_000).toISOString().slice(0, 10));
+      }
+    }
+  }
+  return dates;
+}

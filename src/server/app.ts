@@ -31,6 +31,10 @@ import { notificationRoutes } from './notifications/routes';
 import { accountTypeRoutes } from './onboarding/account-type-routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { patientRoutes } from './patients/routes';
+import { documentationRoutes } from './documentation/routes';
+import { paymentRoutes } from './payments/routes';
+import { visitRoutes } from './visits/routes';
+import { dashboardRoutes } from './dashboards/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { agencyReferralRoutes, managerReferralRoutes, mapTileRoutes, therapistReferralRoutes } from './referrals/routes';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
@@ -136,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(managerReferralRoutes, deps);
       await api.register(mapTileRoutes, deps);
       await api.register(patientRoutes, deps);
+      await api.register(paymentRoutes, deps);
+      await api.register(documentationRoutes, deps);
+      await api.register(visitRoutes, deps);
+      await api.register(dashboardRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, deps);
       api.setNotFoundHandler(async (request) => {
         throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AUTO_APPROVE_DAYS, DEFAULT_NOTE_DUE_HOURS } from '../domain/visits';
 import { parseOidcProviders, type OidcProvider } from './auth/social-providers';
 
 /**
@@ -66,6 +67,9 @@ const envSchema = z.object({
   TWILIO_FROM_NUMBER: optionalString,
   TWILIO_API_URL: url(['http:', 'https:'], 'an http(s):// URL of the Twilio API').default('https://api.twilio.com'),
   OIDC_PROVIDERS: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: url(['http:', 'https:'], 'an http(s):// URL of the Stripe API'),
   APP_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
@@ -79,6 +83,8 @@ const envSchema = z.object({
   SESSION_IDLE_SECONDS: positiveInt(30 * 60),
   JOB_RETRY_DELAY_SECONDS: positiveInt(30),
   JOB_RETRY_LIMIT: positiveInt(8),
+  NOTE_DUE_HOURS: positiveInt(DEFAULT_NOTE_DUE_HOURS),
+  AUTO_APPROVE_DAYS: positiveInt(DEFAULT_AUTO_APPROVE_DAYS),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -131,13 +137,18 @@ export interface Config {
   sessionIdleSeconds: number;
   jobRetryDelaySeconds: number;
   jobRetryLimit: number;
+  /** Visit notes are overdue this long after check-out; signed notes are approved automatically after autoApproveDays. */
+  noteDueHours: number;
+  autoApproveDays: number;
   logLevel: string;
   /** Social sign-in providers (OpenID Connect), from OIDC_PROVIDERS; empty when unset. */
   oidcProviders: OidcProvider[];
+  /** Stripe Connect payments when STRIPE_SECRET_KEY is set; unset: the built-in ledger. `apiUrl` points tests at a double. */
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
 }
 
 /** Variables whose values never appear in an error message or log. */
-const secretNames = new Set(['APP_SECRET', 'PHI_ENCRYPTION_KEY', 'TWILIO_AUTH_TOKEN', 'DATABASE_URL', 'SMTP_URL']);
+const secretNames = new Set(['APP_SECRET', 'PHI_ENCRYPTION_KEY', 'TWILIO_AUTH_TOKEN', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -196,8 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
+    noteDueHours: e.NOTE_DUE_HOURS,
+    autoApproveDays: e.AUTO_APPROVE_DAYS,
     logLevel: e.LOG_LEVEL,
     oidcProviders: oidc.providers,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
   };
 }
 

@@ -13,6 +13,9 @@ import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailDelivery } from './mail/deliver-mail';
 import { createReferralAlertJob } from './referrals/alert-job';
 import { expireReferral } from './referrals/service';
+import { startDocumentationSweep } from './documentation/sweep';
+import { paymentProviderName, registerPaymentJobs } from './payments/register-jobs';
+import { createVisitReminderJob } from './visits/reminder-job';
 import { startNotificationBroker } from './notifications/broker';
 import { loadSecrets } from './secrets';
 import { createSmsDelivery } from './sms/deliver-sms';
@@ -98,9 +101,12 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     );
 
     await jobs.work('referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl }));
+    await registerPaymentJobs({ config, database, jobs });
     await jobs.work('expire-referral', async ({ referralId }) => {
       await expireReferral(database, referralId);
     });
+    await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: paymentProviderName(config) });
+    await jobs.work('visit-reminder', createVisitReminderJob({ database, jobs, publicUrl: config.publicUrl }));
 
     return { app, database, jobs, databaseUrl, close };
   } catch (error) {

@@ -1,51 +1,93 @@
-import { BellRing, ChevronRight, MapPinned } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Bell, BellRing, CalendarPlus, FileSignature, MapPinned, Map as MapIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { useTherapistDashboard } from '../api/dashboards';
+import { EmptyCard, LoadError, QuickAction, Section, StatCard } from '../dashboards/dashboard-ui';
+import { formatClock, formatMoney } from '../dashboards/format';
 import { PageMeta } from '../ui/page-meta';
+import { Loading } from '../ui/states';
 import { useDashboardMe } from './dashboard-context';
 import { ProfileLink } from './profile-link';
 
-/** /dashboard/therapist for an approved therapist: where to find referrals and set up alerts (no figures until there are visits to count). */
+/** /dashboard/therapist for an approved therapist: figures, today's schedule and quick actions. */
 export function TherapistDashboard() {
   const me = useDashboardMe();
+  const dashboard = useTherapistDashboard();
+  const data = dashboard.data;
+  const name = data ? `${data.firstName} ${data.lastName}` : me.user.name;
   return (
-    <div className="mx-auto max-w-4xl space-y-8 px-4 py-10 sm:px-6 sm:py-12">
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 sm:py-12">
       <PageMeta title="Therapist Dashboard" description="Your CareRelay therapist dashboard." />
-      <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">Welcome, {me.user.name}</h1>
+      <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">Welcome, {name}</h1>
+
+      {dashboard.isPending && <Loading label="Loading your figures…" />}
+      {dashboard.isError && <LoadError message={dashboard.error.message || 'Your figures could not be loaded.'} onRetry={() => void dashboard.refetch()} />}
+      {data && (
+        <>
+          <section aria-label="Figures">
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <StatCard label="Active Patients" value={data.activePatients} hint="Referrals you are matched to" />
+              <StatCard label="Completed Visits (this month)" value={data.completedVisitsThisMonth} />
+              <StatCard label="Pending Payments" value={formatMoney(data.pendingPaymentsAmount)} hint="Owed to you, not yet paid out" />
+            </dl>
+          </section>
+          <Section title="Today’s schedule" id="todays-schedule">
+            {data.todaysSchedule.length === 0 ? (
+              <EmptyCard>No visits scheduled today.</EmptyCard>
+            ) : (
+              <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+                {data.todaysSchedule.map((visit) => (
+                  <li key={visit.visitId}>
+                    <Link
+                      to={`/dashboard/therapist/visits/${visit.visitId}`}
+                      className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3 hover:bg-brand-50"
+                    >
+                      <span className="font-semibold text-slate-900">
+                        <time dateTime={visit.scheduledStart}>{formatClock(visit.scheduledStart, data.timeZone)}</time> · {visit.serviceName}
+                      </span>
+                      <span className="text-sm text-slate-700">
+                        {visit.city}, {visit.state} · {visit.status.replace('_', ' ')}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </>
+      )}
+
+      <Section title="Quick actions" id="quick-actions">
+        <nav aria-label="Quick actions" className="grid gap-4 sm:grid-cols-2">
+          <QuickAction to="/dashboard/therapist/schedule" icon={<CalendarPlus className="size-6" aria-hidden />} title="Schedule Visit">
+            Plan the visits of the patients you are matched to.
+          </QuickAction>
+          <QuickAction to="/dashboard/therapist/schedule?filter=needs-notes" icon={<FileSignature className="size-6" aria-hidden />} title="Submit Notes">
+            Document and sign the visits you have completed.
+          </QuickAction>
+          <QuickAction to="/dashboard/therapist/referrals" icon={<MapIcon className="size-6" aria-hidden />} title="View Map">
+            Open referrals around you, on a map.
+          </QuickAction>
+          <QuickAction to="/dashboard/notifications" icon={<Bell className="size-6" aria-hidden />} title="Notifications">
+            New referrals, matches and updates.
+          </QuickAction>
+        </nav>
+      </Section>
+
       <nav aria-label="Therapist dashboard">
         <ul className="grid gap-4 sm:grid-cols-2">
           <li>
-            <DashboardLink to="/dashboard/therapist/referrals" icon={<MapPinned className="size-6 text-brand-700" aria-hidden />} title="Referrals near me">
-              Referrals that fit your discipline, licence and service radius, on a list and a map. Accept, ask for a higher rate, or
-              decline.
-            </DashboardLink>
+            <QuickAction to="/dashboard/therapist/referrals" icon={<MapPinned className="size-6" aria-hidden />} title="Referrals near me">
+              Referrals that fit your discipline, licence and service radius. Accept, ask for a higher rate, or decline.
+            </QuickAction>
           </li>
           <li>
-            <DashboardLink to="/dashboard/therapist/settings" icon={<BellRing className="size-6 text-brand-700" aria-hidden />} title="Alert settings">
+            <QuickAction to="/dashboard/therapist/settings" icon={<BellRing className="size-6" aria-hidden />} title="Alert settings">
               Whether you take new referrals, and how and when we tell you about them.
-            </DashboardLink>
+            </QuickAction>
           </li>
         </ul>
       </nav>
       <ProfileLink />
     </div>
-  );
-}
-
-function DashboardLink({ to, icon, title, children }: { to: string; icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Link
-      to={to}
-      className="group flex h-full items-start gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-200 hover:bg-brand-50"
-    >
-      <span className="mt-0.5 shrink-0">{icon}</span>
-      <span className="min-w-0 flex-1">
-        <span className="flex items-center gap-1 text-lg font-semibold text-slate-900 group-hover:text-brand-800">
-          {title}
-          <ChevronRight className="size-4" aria-hidden />
-        </span>
-        <span className="mt-1 block text-sm text-slate-700">{children}</span>
-      </span>
-    </Link>
   );
 }

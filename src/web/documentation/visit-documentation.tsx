@@ -1,4 +1,155 @@
-/** Placeholder: being built (issue 5). The visit page renders it for the therapist and the agency. */
-export function VisitDocumentation(_props: { visitId: string; role: 'agency' | 'therapist' }) {
-  return null;
+import { AlertTriangle, FileText } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { emptyNote, type NoteServiceId, type NoteView, type VisitNotesView } from '../../domain/documentation';
+import { ApiError } from '../api/client';
+import { useVisitNotes } from '../api/documentation';
+import { isMfaRequired } from '../api/mfa';
+import { Button } from '../ui/button';
+import { ErrorState, Loading } from '../ui/states';
+import { AttachmentsPanel } from './attachments-panel';
+import { NoteContentView } from './note-content';
+import { noteTitles } from './note-fields';
+import { NoteForm } from './note-form';
+import { ReviewForm } from './review-form';
+import { SignForm } from './sign-form';
+import { TwoStepNeeded } from './two-step-needed';
+
+const statusLabels: Record<NoteView['status'], string> = {
+  draft: 'Draft',
+  signed: 'Signed, awaiting review',
+  returned: 'Returned for changes',
+  approved: 'Approved',
+  superseded: 'Superseded',
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A visit's documentation (PHI). The therapist writes the note for the visit's service type, saves
+ * drafts, signs with their typed name and revises a returned note (a new version); the agency
+ * approves or returns it. Both see every version and the attachments. Nothing goes into the title,
+ * the URL or the console.
+ */
+export function VisitDocumentation({ visitId, role }: { visitId: string; role: 'agency' | 'therapist' }) {
+  const notes = useVisitNotes(visitId);
+  const [notice, setNotice] = useState('');
+
+  let content: ReactNode;
+  if (notes.isPending) content = <Loading label="Loading the visit notes…" />;
+  else if (notes.isError) {
+    const error = notes.error;
+    if (isMfaRequired(error)) content = <TwoStepNeeded />;
+    else if (error instanceof ApiError && error.code === 'NOT_FOUND') content = <p className="text-slate-700">These visit notes are not available to you.</p>;
+    else
+      content = (
+        <ErrorState
+          message={error.message}
+          action={
+            <Button variant="secondary" onClick={() => void notes.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      );
+  } else content = <Documentation view={notes.data} role={role} onNotice={setNotice} />;
+
+  return (
+    <section aria-labelledby={`notes-title-${visitId}`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <div className="flex items-start gap-3">
+        <FileText className="mt-1 size-5 shrink-0 text-slate-500" aria-hidden />
+        <div>
+          <h2 id={`notes-title-${visitId}`} className="text-xl font-semibold text-slate-900">
+            Visit notes
+          </h2>
+          <p className="text-sm text-slate-600">Only the agency and the therapist of this visit can see them. Every view is recorded.</p>
+        </div>
+      </div>
+      <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
+        {notice}
+      </p>
+      {content}
+    </section>
+  );
+}
+
+function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: 'agency' | 'therapist'; onNotice: (text: string) => void }) {
+  const [latest, ...older] = view.notes;
+  const serviceId = view.serviceId as NoteServiceId;
+  const writable = role === 'therapist' && view.visitStatus === 'completed' && (!latest || latest.status === 'draft' || latest.status === 'returned');
+  // After a return the form starts from the returned version's content; a new version is saved.
+  const initial = latest && latest.content.serviceId === serviceId ? latest.content : emptyNote(serviceId);
+  const [formKey, setFormKey] = useState(0);
+
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-700">
+        <span className="font-medium">{noteTitles[serviceId]} note</span>
+        {view.dueAt && ` · due ${when(view.dueAt)}`}
+      </p>
+      {view.overdue && (
+        <p role="alert" className="flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          <AlertTriangle className="size-4" aria-hidden /> Overdue: the notes were due {view.dueAt ? when(view.dueAt) : ''} and are not signed yet.
+        </p>
+      )}
+      {latest?.status === 'returned' && latest.reviewMessage && (
+        <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <p className="font-semibold">Returned by the agency{latest.reviewedAt ? ` on ${when(latest.reviewedAt)}` : ''}:</p>
+          <p className="whitespace-pre-wrap">{latest.reviewMessage}</p>
+        </div>
+      )}
+      {writable ? (
+        <div className="space-y-4">
+          <NoteForm
+            key={`${latest?.id ?? 'new'}-${formKey}`}
+            visitId={view.visitId}
+            initial={initial}
+            onSaved={() => {
+              onNotice('Draft saved.');
+              setFormKey((key) => key + 1);
+            }}
+          />
+          {latest?.status === 'draft' && <SignForm visitId={view.visitId} onSigned={() => onNotice('Note signed. The agency has been notified.')} />}
+        </div>
+      ) : latest ? (
+        <NoteVersion note={latest} />
+      ) : (
+        <p className="text-slate-700">{role === 'agency' ? 'The therapist has not written the notes yet.' : 'Notes can be written once the visit is completed.'}</p>
+      )}
+      {role === 'agency' && latest?.status === 'signed' && (
+        <ReviewForm visitId={view.visitId} onReviewed={(action) => onNotice(action === 'approve' ? 'Notes approved. The visit is now payable.' : 'Notes returned to the therapist.')} />
+      )}
+      <AttachmentsPanel visitId={view.visitId} canUpload={writable} />
+      {(writable ? view.notes.filter((note) => note.status !== 'draft') : older).length > 0 && (
+        <details className="rounded-lg border border-slate-200 p-3">
+          <summary className="cursor-pointer text-sm font-semibold text-slate-900">Version history</summary>
+          <div className="mt-3 space-y-4">
+            {(writable ? view.notes.filter((note) => note.status !== 'draft') : older).map((note) => (
+              <NoteVersion key={note.id} note={note} />
+            ))}
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function NoteVersion({ note }: { note: NoteView }) {
+  return (
+    <article aria-label={`Version ${note.version}`} className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <header className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="font-semibold text-slate-900">Version {note.version}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+          {statusLabels[note.status]}
+          {note.autoApproved ? ' (automatically)' : ''}
+        </span>
+      </header>
+      <NoteContentView content={note.content} />
+      {note.signedAt && (
+        <p className="text-xs text-slate-600">
+          Signed by {note.signedName} on {when(note.signedAt)} · SHA-256 <code className="break-all">{note.contentHash}</code>
+        </p>
+      )}
+      {note.status === 'returned' && note.reviewMessage && <p className="text-xs text-amber-900">Returned: {note.reviewMessage}</p>}
+    </article>
+  );
 }

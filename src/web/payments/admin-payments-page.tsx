@@ -1,4 +1,140 @@
-/** Placeholder: being built (issue 5). */
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { paymentLineStatuses, type PaymentLineStatus } from '../../domain/visits';
+import { ApiError } from '../api/client';
+import { paymentsCsvUrl, useAdminPayments, useMarkPaid, type PaymentFilters, type PaymentItem } from '../api/payments';
+import { Button, buttonClass } from '../ui/button';
+import { PageMeta } from '../ui/page-meta';
+import { ErrorState, Loading } from '../ui/states';
+import { EmptyPayments, PaymentTable } from './payment-table';
+
+/** /dashboard/admin/payments: the ledger of invoice lines and payouts; managers mark them paid and export CSV. */
 export function AdminPaymentsPage() {
-  return <p className="p-8">Loading…</p>;
+  const [filters, setFilters] = useState<PaymentFilters>({});
+  const payments = useAdminPayments(filters);
+  const markPaid = useMarkPaid();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+
+  // The parties seen in the list (kept while it is filtered down to one of them).
+  const [agencies, setAgencies] = useState(new Map<string, string>());
+  const [therapists, setTherapists] = useState(new Map<string, string>());
+  const seen = payments.data ? [...payments.data.invoiceLines, ...payments.data.payouts] : [];
+  if (seen.some((item) => !agencies.has(item.agencyId))) setAgencies(new Map([...agencies, ...seen.map((item) => [item.agencyId, item.agencyName] as const)]));
+  if (seen.some((item) => !therapists.has(item.therapistId))) setTherapists(new Map([...therapists, ...seen.map((item) => [item.therapistId, item.therapistName] as const)]));
+
+  const error = payments.error instanceof ApiError ? payments.error : undefined;
+  const onMarkPaid = (kind: 'invoice-lines' | 'payouts', item: PaymentItem) => {
+    markPaid.mutate(
+      { kind, id: item.id },
+      {
+        onSuccess: () => setNotice({ tone: 'success', text: `Marked paid: ${item.therapistName}, ${item.agencyName}.` }),
+        onError: (failure) => setNotice({ tone: 'error', text: `Could not mark it paid: ${failure.message}` }),
+      },
+    );
+  };
+  const markButton = (kind: 'invoice-lines' | 'payouts') => (item: PaymentItem) =>
+    item.status === 'paid' ? null : (
+      <Button size="sm" variant="secondary" disabled={markPaid.isPending} onClick={() => onMarkPaid(kind, item)}>
+        Mark paid
+      </Button>
+    );
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <PageMeta title="Payments" description="The CareRelay payments ledger: agency invoice lines and therapist payouts." />
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
+          <h1 className="mt-1 text-3xl font-bold text-slate-900">Payments</h1>
+          {payments.data && (
+            <p className="mt-1 text-sm text-slate-600">
+              {payments.data.provider === 'stripe' ? 'Payments run through Stripe Connect.' : 'Built-in ledger: settle outside CareRelay, then mark paid here.'}
+            </p>
+          )}
+        </div>
+        <a href={paymentsCsvUrl(filters)} className={buttonClass('secondary')} download>
+          <Download className="size-4" aria-hidden /> Download CSV
+        </a>
+      </header>
+
+      <div className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Status
+          <select
+            className="h-10 rounded-lg border border-slate-300 px-3"
+            value={filters.status ?? ''}
+            onChange={(event) => setFilters((current) => ({ ...current, status: (event.target.value || undefined) as PaymentLineStatus | undefined }))}
+          >
+            <option value="">All</option>
+            {paymentLineStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status[0]?.toUpperCase() + status.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <PartySelect label="Agency" value={filters.agencyId} options={agencies} onChange={(agencyId) => setFilters((current) => ({ ...current, agencyId }))} />
+        <PartySelect label="Therapist" value={filters.therapistId} options={therapists} onChange={(therapistId) => setFilters((current) => ({ ...current, therapistId }))} />
+        {(filters.agencyId || filters.therapistId) && (
+          <Button variant="ghost" onClick={() => setFilters((current) => ({ status: current.status }))}>
+            Show every agency and therapist
+          </Button>
+        )}
+      </div>
+
+      {notice && (
+        <p role={notice.tone === 'error' ? 'alert' : 'status'} className={notice.tone === 'error' ? 'rounded-lg bg-red-50 p-3 text-red-800' : 'rounded-lg bg-emerald-50 p-3 text-emerald-800'}>
+          {notice.text}
+        </p>
+      )}
+
+      {payments.isPending && <Loading label="Loading payments…" />}
+      {payments.isError && (
+        <ErrorState
+          message={error?.code === 'MFA_REQUIRED' ? error.message : payments.error.message || 'The payments could not be loaded.'}
+          action={
+            <Button variant="secondary" onClick={() => void payments.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {payments.data && (
+        <>
+          <section className="space-y-3">
+            <h2 className="text-xl font-semibold text-slate-900">Agency invoice lines</h2>
+            {payments.data.invoiceLines.length === 0 ? (
+              <EmptyPayments>No invoice lines match these filters.</EmptyPayments>
+            ) : (
+              <PaymentTable caption="Agency invoice lines" items={payments.data.invoiceLines} show={{ agency: true, therapist: true }} action={markButton('invoice-lines')} />
+            )}
+          </section>
+          <section className="space-y-3">
+            <h2 className="text-xl font-semibold text-slate-900">Therapist payouts</h2>
+            {payments.data.payouts.length === 0 ? (
+              <EmptyPayments>No payouts match these filters.</EmptyPayments>
+            ) : (
+              <PaymentTable caption="Therapist payouts" items={payments.data.payouts} show={{ agency: true, therapist: true }} action={markButton('payouts')} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function PartySelect({ label, value, options, onChange }: { label: string; value: string | undefined; options: Map<string, string>; onChange: (value: string | undefined) => void }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {label}
+      <select className="h-10 max-w-64 rounded-lg border border-slate-300 px-3" value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        <option value="">All</option>
+        {[...options].sort((a, b) => a[1].localeCompare(b[1])).map(([id, name]) => (
+          <option key={id} value={id}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }

@@ -46,6 +46,8 @@ export const referrals = pgTable(
     index().on(t.agencyId, t.createdAt),
     index().on(t.status),
     index().on(t.matchedTherapistId),
+    // Median fill time over a window of matches.
+    index().on(t.matchedAt),
     // The one guarantee that matters most: a matched referral has exactly one therapist.
     check('referrals_matched_has_therapist', sql`${t.status} in ('draft','posted','cancelled','expired') or ${t.matchedTherapistId} is not null`),
   ],

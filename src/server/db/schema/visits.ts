@@ -46,7 +46,14 @@ export const visits = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.referralId), index().on(t.therapistId, t.scheduledStart), index().on(t.agencyId, t.scheduledStart), index().on(t.status)],
+  (t) => [
+    index().on(t.referralId),
+    index().on(t.therapistId, t.scheduledStart),
+    index().on(t.agencyId, t.scheduledStart),
+    index().on(t.status),
+    // The marketplace figures (visits this month, completion rate) scan by date across tenants.
+    index().on(t.scheduledStart),
+  ],
 );
 
 /**
@@ -145,7 +152,7 @@ export const payouts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex().on(t.visitId), index().on(t.therapistId, t.createdAt), index().on(t.status)],
+  (t) => [uniqueIndex().on(t.visitId), index().on(t.therapistId, t.createdAt), index().on(t.status), index().on(t.paidAt)],
 );
 
 /** A therapist's connected payment account (Stripe Connect); none under the built-in ledger. */

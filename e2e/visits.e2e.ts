@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PatientInput } from '../src/domain/referrals';
+import { locateZip } from '../src/server/geo/zip-centroids';
+import { referralAgreedRates } from '../src/server/db/schema/index';
+import { startE2e, type E2e } from '../test/e2e';
+import { buildAgency, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { callApi } from '../test/http';
+import { insertReferral, insertResponse } from '../test/referral-fixtures';
+
+/**
+ * The matched therapist schedules a visit from the referral page, checks in far from the patient
+ * (geolocation emulated) giving the reason asked for, checks out near them; the agency sees the
+ * exception; both see it on the week calendar and today's schedule.
+ */
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(() => e2e.close());
+
+const db = () => e2e.app.runtime.database.db;
+const centroid = locateZip('78704')!;
+const two = (n: number) => String(n).padStart(2, '0');
+
+const patient: PatientInput = {
+  firstName: 'Dolores',
+  lastName: 'Abernathy',
+  dateOfBirth: '1948-03-14',
+  addressLine: '1200 Sweetwater Lane',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78704',
+  phone: '(512) 555-0142',
+  emergencyContactName: 'Teddy Flood',
+  emergencyContactPhone: '+1 512 555 0177',
+  diagnosisCode: 'M17.11',
+  diagnosisDescription: 'Unilateral primary osteoarthritis, right knee',
+  referringPhysician: 'Dr. Robert Ford',
+  payer: 'Medicare Part A',
+  careNotes: '',
+};
+
+it('therapist schedules, checks in far away with a reason and checks out; the agency sees the exception; the week calendar shows it', async () => {
+  const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
+  const therapist = await buildTherapist(db(), { firstName: 'Robin', lastName: 'Okafor' });
+  const referral = await insertReferral(db(), { agencyId: agency.userId, status: 'matched', matchedTherapistId: therapist.userId, patientZip: '78704' });
+  await insertResponse(db(), { referralId: referral.id, therapistId: therapist.userId, status: 'confirmed' });
+  await db().insert(referralAgreedRates).values({ referralId: referral.id, serviceId: 'evaluation', rate: 150 });
+  const agencyCookie = await signIn(e2e.app.url, agency);
+  await elevateSession(db(), agencyCookie);
+  expect((await callApi(e2e.app.url, 'PUT', `/api/referrals/${referral.id}/patient`, { cookie: agencyCookie, body: patient })).status).toBe(200);
+  const therapistCookie = await signIn(e2e.app.url, therapist);
+  await elevateSession(db(), therapistCookie);
+
+  const page = await e2e.pageWithCookie(therapistCookie, { viewport: { width: 390, height: 844 } });
+  await page.context().grantPermissions(['geolocation'], { origin: e2e.app.url });
+  await page.context().setGeolocation({ latitude: centroid.latitude + 0.2, longitude: centroid.longitude, accuracy: 20 });
+
+  // Schedule from the referral page, 10 minutes from now.
+  await page.goto(`/dashboard/therapist/referrals/${referral.id}`);
+  const visitsPanel = page.getByRole('region', { name: 'Visits' });
+  await visitsPanel.getByRole('button', { name: 'Suggest dates' }).click();
+  await visitsPanel.getByText(/choose one to fill the form/).waitFor();
+  const start = new Date(Date.now() + 10 * 60_000);
+  await visitsPanel.getByLabel('Date', { exact: true }).fill(`${start.getFullYear()}-${two(start.getMonth() + 1)}-${two(start.getDate())}`);
+  await visitsPanel.getByLabel('Time', { exact: true }).fill(`${two(start.getHours())}:${two(start.getMinutes())}`);
+  await visitsPanel.getByRole('button', { name: 'Schedule visit' }).click();
+  await visitsPanel.getByText('Visit scheduled.').waitFor();
+  await visitsPanel.getByText('Initial Evaluation: 1 of 1 booked').waitFor();
+  await visitsPanel.getByRole('list', { name: 'Scheduled visits' }).getByRole('link').click();
+
+  // Check in far from the patient: a reason is asked for.
+  await page.getByRole('heading', { level: 1, name: /Initial Evaluation/ }).waitFor();
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await page.getByText(/Check-in needs a reason: location far from the patient/).waitFor();
+  await page.getByLabel('Reason').fill('Parked at the community centre down the road');
+  await page.getByRole('button', { name: 'Check in with this reason' }).click();
+  await page.getByText('Checked in', { exact: true }).waitFor();
+  await page.getByText('Location far from the patient’s address').waitFor();
+
+  // Check out next to the patient: no new exception.
+  await page.context().setGeolocation({ latitude: centroid.latitude, longitude: centroid.longitude, accuracy: 10 });
+  await page.getByRole('button', { name: 'Check out', exact: true }).click();
+  await page.getByText('Completed', { exact: true }).waitFor();
+
+  // The agency sees the exception and the reason.
+  const agencyPage = await e2e.pageWithCookie(agencyCookie);
+  const visitId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await agencyPage.goto(`/dashboard/agency/visits/${visitId}`);
+  await agencyPage.getByRole('heading', { name: 'Verification exceptions' }).waitFor();
+  await agencyPage.getByText('Check-in: Parked at the community centre down the road').waitFor();
+
+  // Today's schedule and the week calendar, with previous / next week.
+  await page.goto('/dashboard/therapist/schedule');
+  const today = page.getByRole('region', { name: 'Today’s schedule' });
+  await today.getByRole('link', { name: /Initial Evaluation/ }).waitFor();
+  const week = page.getByRole('region', { name: /Week of/ });
+  await week.getByRole('link', { name: /Initial Evaluation/ }).waitFor();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await page.getByText('No visits this week.').waitFor();
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await week.getByRole('link', { name: /Initial Evaluation/ }).waitFor();
+});

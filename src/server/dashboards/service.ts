@@ -1,0 +1,149 @@
+import type {
+  ActivityItem,
+  AdminDashboard,
+  AgencyDashboard,
+  NetworkTherapist,
+  PatientRecord,
+  ScheduleItem,
+  TherapistDashboard,
+} from '../../domain/dashboards';
+import type { Discipline } from '../../domain/accounts';
+import type { ReferralStatus } from '../../domain/referrals';
+import type { VisitStatus } from '../../domain/visits';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import {
+  agencyActivity,
+  agencyFigures,
+  marketplaceFigures,
+  networkTherapists,
+  patientRecords,
+  therapistFigures,
+  therapistSchedule,
+  type ActivityRow,
+} from './queries';
+
+const RECENT_ACTIVITY = 10;
+
+const ratio = (done: number, due: number) => (due > 0 ? done / due : null);
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** What each event says: referral facts only (discipline, city, service), never the patient. */
+function describe(row: ActivityRow): string {
+  const place = `${row.city}, ${row.state}`;
+  switch (row.kind) {
+    case 'referral_posted':
+      return `${row.discipline} referral in ${place} posted`;
+    case 'referral_matched':
+      return `${row.discipline} referral in ${place} matched with a therapist`;
+    case 'referral_cancelled':
+      return `${row.discipline} referral in ${place} cancelled`;
+    case 'visit_completed':
+      return `${row.service_name ?? 'Visit'} completed in ${place}`;
+    case 'visit_missed':
+      return `${row.service_name ?? 'Visit'} missed in ${place}`;
+  }
+}
+
+export async function getAgencyDashboard({ database, agencyId }: { database: Database; agencyId: string }): Promise<AgencyDashboard> {
+  const [figures, activity] = await Promise.all([agencyFigures(database.db, agencyId), agencyActivity(database.db, agencyId, RECENT_ACTIVITY)]);
+  if (!figures?.company_name) throw new AppError('NOT_FOUND', 'No agency profile was found for this account.');
+  return {
+    companyName: figures.company_name,
+    networkTherapists: figures.network_therapists,
+    activePatients: figures.active_patients,
+    pendingReferrals: figures.pending_referrals,
+    medianFillMinutes: figures.median_fill_minutes,
+    visitCompletionRate: ratio(figures.visits_done, figures.visits_due),
+    hasReferrals: figures.has_referrals,
+    recentActivity: activity.map(
+      (row): ActivityItem => ({ kind: row.kind, at: iso(row.at), referralId: row.referral_id, text: describe(row) }),
+    ),
+  };
+}
+
+export async function getTherapistDashboard({ database, therapistId }: { database: Database; therapistId: string }): Promise<TherapistDashboard> {
+  const figures = await therapistFigures(database.db, therapistId);
+  if (!figures) throw new AppError('NOT_FOUND', 'No therapist profile was found for this account.');
+  const schedule = await therapistSchedule(database.db, therapistId, figures.time_zone);
+  return {
+    firstName: figures.first_name,
+    lastName: figures.last_name,
+    activePatients: figures.active_patients,
+    completedVisitsThisMonth: figures.completed_visits_this_month,
+    pendingPaymentsAmount: Number(figures.pending_payments_amount),
+    timeZone: figures.time_zone,
+    todaysSchedule: schedule.map(
+      (row): ScheduleItem => ({
+        visitId: row.visit_id,
+        referralId: row.referral_id,
+        scheduledStart: iso(row.scheduled_start),
+        durationMinutes: row.duration_minutes,
+        status: row.status as VisitStatus,
+        serviceName: row.service_name,
+        city: row.city,
+        state: row.state,
+      }),
+    ),
+  };
+}
+
+export async function getAdminDashboard({ database }: { database: Database }): Promise<AdminDashboard> {
+  const figures = await marketplaceFigures(database.db);
+  if (!figures) throw new Error('marketplace figures returned no row');
+  return {
+    openReferrals: figures.open_referrals,
+    medianFillMinutes: figures.median_fill_minutes,
+    completionRate: ratio(figures.visits_done, figures.visits_due),
+    visitsThisMonth: figures.visits_this_month,
+    amountPaidThisMonth: Number(figures.amount_paid_this_month),
+  };
+}
+
+/**
+ * The marketplace figures, shared by every manager and read at most once per `ttlMs` (they scan
+ * the whole marketplace; a few seconds old is fine for them). Concurrent callers share one read.
+ */
+export function cachedAdminDashboard(ttlMs: number) {
+  let cached: { at: number; value: Promise<AdminDashboard> } | undefined;
+  return ({ database }: { database: Database }): Promise<AdminDashboard> => {
+    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    const value = getAdminDashboard({ database });
+    const entry = { at: Date.now(), value };
+    cached = entry;
+    // A failed read is not kept: the next request tries again.
+    value.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    return value;
+  };
+}
+
+export async function listNetworkTherapists({ database, agencyId }: { database: Database; agencyId: string }): Promise<NetworkTherapist[]> {
+  const found = await networkTherapists(database.db, agencyId);
+  return found.map((row) => ({
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    disciplines: row.disciplines as Discipline[],
+    referralsCount: row.referrals_count,
+    activeReferrals: row.active_referrals,
+    lastMatchedAt: iso(row.last_matched_at),
+  }));
+}
+
+export async function listPatientRecords({ database, agencyId }: { database: Database; agencyId: string }): Promise<PatientRecord[]> {
+  const found = await patientRecords(database.db, agencyId);
+  return found.map((row) => ({
+    referralId: row.referral_id,
+    status: row.status as ReferralStatus,
+    discipline: row.discipline,
+    city: row.city,
+    state: row.state,
+    matchedAt: iso(row.matched_at),
+    therapistName: row.therapist_name,
+    detailsAdded: row.details_added,
+    visitsDone: row.visits_done,
+    visitsTotal: row.visits_total,
+  }));
+}

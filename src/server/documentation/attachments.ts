@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { attachmentContentTypes, MAX_ATTACHMENT_BYTES, type AttachmentContentType, type AttachmentView } from '../../domain/documentation';
+import { requireAal2 } from '../auth/guards';
+import type { Actor } from '../auth/session';
+import { inTransaction, type Database } from '../db/client';
+import { AppError } from '../http/errors';
+import { auditDocumentation, NOTES_NOT_FOUND, withVisit, type RequestClient } from './access';
+import { canUseDocumentation } from './policy';
+import { findAttachmentOfParty, insertAttachment, listAttachmentRows, type AttachmentRow } from './queries';
+
+/**
+ * Files attached to a visit's documentation (PDF, PNG, JPEG up to 10 MB), kept under
+ * `DATA_DIR/attachments` by a random key, never served statically: only the download route below
+ * sends them, to the visit's agency and therapist at aal2. The type is checked by the file's first
+ * bytes, not by what the client claims alone.
+ */
+
+export const ATTACHMENT_UPLOAD = 'attachment.upload';
+export const ATTACHMENT_LIST = 'attachment.list';
+export const ATTACHMENT_DOWNLOAD = 'attachment.download';
+export const ATTACHMENT_ENTITY = 'note_attachment';
+
+export interface AttachmentDeps {
+  database: Database;
+  dataDir: string;
+}
+
+const signatures: Record<AttachmentContentType, number[]> = {
+  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+};
+
+/** The type the file's first bytes show, or null when it is none of the accepted ones. */
+export function sniffContentType(body: Buffer): AttachmentContentType | null {
+  return attachmentContentTypes.find((type) => signatures[type].every((byte, index) => body[index] === byte)) ?? null;
+}
+
+/** A file name safe to store and to send back in a header: no path, no control characters or quotes. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '_').trim().slice(0, 200);
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'attachment' : cleaned;
+}
+
+const storageDir = (dataDir: string) => path.join(dataDir, 'attachments');
+
+function presentAttachment(row: AttachmentRow): AttachmentView {
+  return { id: row.id, fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, createdAt: row.createdAt.toISOString() };
+}
+
+/** POST: the therapist attaches a file while the note is being written (the visit is completed, not yet documented). */
+export async function uploadAttachment(
+  deps: AttachmentDeps,
+  options: { actor: Actor; visitId: string; client: RequestClient; fileName: string; contentType: string; body: Buffer },
+): Promise<AttachmentView> {
+  const storageKey = randomBytes(24).toString('hex');
+  const file = path.join(storageDir(deps.dataDir), storageKey);
+  try {
+    return await withVisit(deps.database, { ...options, action: ATTACHMENT_UPLOAD, need: 'therapist', lock: true }, async ({ t, visit, succeed, fail }) => {
+      const { body } = options;
+      const badType = () => fail(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Attach a PDF, PNG or JPEG file.'), 'bad_type');
+      if (!(attachmentContentTypes as readonly string[]).includes(options.contentType)) return badType();
+      if (body.length === 0) return fail(new AppError('VALIDATION', 'Choose a file to attach.'), 'empty');
+      if (body.length > MAX_ATTACHMENT_BYTES) return fail(new AppError('PAYLOAD_TOO_LARGE', 'Attachments can be at most 10 MB.'), 'too_large');
+      const sniffed = sniffContentType(body);
+      if (!sniffed || sniffed !== options.contentType) return badType();
+      if (visit.status !== 'completed') return fail(new AppError('CONFLICT', 'Files can be attached while the note is being written.'), `visit_${visit.status}`);
+      await mkdir(storageDir(deps.dataDir), { recursive: true, mode: 0o700 });
+      await writeFile(file, body, { mode: 0o600 });
+      const row = await insertAttachment(t.tx, {
+        visitId: visit.id,
+        fileName: cleanFileName(options.fileName),
+        contentType: sniffed,
+        sizeBytes: body.length,
+        sha256: createHash('sha256').update(body).digest('hex'),
+        storageKey,
+        uploadedBy: options.actor.userId,
+      });
+      await succeed({ attachmentId: row.id, contentType: sniffed, sizeBytes: body.length });
+      return { ok: presentAttachment(row) };
+    });
+  } catch (error) {
+    // No row committed: the file, if written, must not stay behind.
+    await rm(file, { force: true });
+    throw error;
+  }
+}
+
+/** GET: the visit's attachments, newest first. */
+export function listAttachments(deps: AttachmentDeps, options: { actor: Actor; visitId: string; client: RequestClient }): Promise<AttachmentView[]> {
+  return withVisit(deps.database, { ...options, action: ATTACHMENT_LIST, need: 'either' }, async ({ t, visit, succeed }) => {
+    const rows = await listAttachmentRows(t.tx, visit.id);
+    await succeed({ count: rows.length });
+    return { ok: rows.map(presentAttachment) };
+  });
+}
+
+/** GET one file, for the visit's agency or therapist at aal2. */
+export async function downloadAttachment(
+  deps: AttachmentDeps,
+  options: { actor: Actor; attachmentId: string; client: RequestClient },
+): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+  const { actor, attachmentId, client } = options;
+  const result = await inTransaction(deps.database, async ({ tx }) => {
+    const found = await findAttachmentOfParty(tx, attachmentId, actor.userId);
+    const access = canUseDocumentation(actor, found?.visit ?? null, 'either');
+    const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
+      auditDocumentation(tx, { action: ATTACHMENT_DOWNLOAD, entityType: ATTACHMENT_ENTITY, entityId: attachmentId, actorUserId: actor.userId, client, outcome, details });
+    if (!access.allowed || !found) {
+      const reason = access.allowed ? 'no_access' : access.reason;
+      await audit('failure', { reason });
+      return { refused: reason };
+    }
+    await audit('success', { as: access.as, visitId: found.visit.id });
+    return { attachment: found.attachment };
+  });
+  if ('refused' in result) {
+    if (result.refused === 'mfa_required') requireAal2(actor);
+    throw new AppError('NOT_FOUND', NOTES_NOT_FOUND);
+  }
+  const { attachment } = result;
+  const body = await readFile(path.join(storageDir(deps.dataDir), attachment.storageKey));
+  return { fileName: attachment.fileName, contentType: attachment.contentType, body };
+}
+
+/** Content-Disposition for a download: an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,407 @@
+import { and, eq } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { errorOf } from '../../../test/http';
+import { insertVisit } from '../../../test/visit-fixtures';
+import { canonicalJson, type AttachmentView, type NoteContent, type VisitNotesView } from '../../domain/documentation';
+import { auditLog, invoiceLines, notifications, payouts, visitNotes, visits } from '../db/schema/index';
+import { createHash } from 'node:crypto';
+import { runDocumentationSweep } from './sweep';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const db = () => app.runtime.database.db;
+const NOT_FOUND = { code: 'NOT_FOUND', message: 'No visit documentation found.' };
+
+const evaluation: NoteContent = {
+  serviceId: 'evaluation',
+  history: 'Right TKA on 3/2; lives with spouse; Dolores reports stairs at home.',
+  objectiveMeasures: 'Knee flexion 85 degrees; TUG 18 s.',
+  assessment: 'Impaired gait and strength after knee replacement.',
+  goals: ['Walk 150 ft without device in 4 weeks', 'Climb 12 stairs with rail'],
+  plan: 'Gait training, strengthening, home exercise program.',
+  frequency: '2w4',
+};
+const secretWords = ['Dolores', 'TKA', 'Knee flexion', 'Gait training', 'stairs'];
+
+interface Client {
+  cookie?: string;
+  ip?: string;
+}
+
+function call(method: string, url: string, client: Client = {}, body?: unknown, headers: Record<string, string> = {}) {
+  const raw = body instanceof Buffer;
+  return fetch(`${app.url}/api${url}`, {
+    method,
+    headers: {
+      origin: app.url,
+      'user-agent': 'CareRelayTest/1.0',
+      'x-forwarded-for': client.ip ?? clientAddress(),
+      ...(client.cookie ? { cookie: client.cookie } : {}),
+      ...(body === undefined || raw ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : raw ? new Uint8Array(body) : JSON.stringify(body),
+  });
+}
+
+async function session(person: { userId: string; email: string; password: string }, aal: 'aal1' | 'aal2' = 'aal2') {
+  const cookie = await signIn(app.url, person);
+  if (aal === 'aal2') await elevateSession(db(), cookie);
+  return { userId: person.userId, cookie, ip: clientAddress() };
+}
+
+async function completedVisit(overrides: Parameters<typeof insertVisit>[1] extends infer O ? Partial<O> : never = {}) {
+  const agencyPerson = await buildAgency(db());
+  const therapistPerson = await buildTherapist(db(), { firstName: 'Jamie', lastName: 'Rivera' });
+  const visit = await insertVisit(db(), { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, ...overrides });
+  return { visit, agencyPerson, therapistPerson, agency: await session(agencyPerson), therapist: await session(therapistPerson) };
+}
+
+const saveDraft = (visitId: string, client: Client, content: NoteContent = evaluation) => call('PUT', `/visits/${visitId}/notes/draft`, client, { content });
+const sign = (visitId: string, client: Client, signedName = 'jamie  RIVERA') => call('POST', `/visits/${visitId}/notes/sign`, client, { signedName });
+const review = (visitId: string, client: Client, body: unknown) => call('POST', `/visits/${visitId}/notes/review`, client, body);
+const notes = async (visitId: string, client: Client) => {
+  const response = await call('GET', `/visits/${visitId}/notes`, client);
+  expect(response.status).toBe(200);
+  return (await response.json()) as VisitNotesView;
+};
+const ok = async (response: Response) => {
+  if (response.status !== 200) throw new Error(`expected 200, got ${response.status}: ${await response.text()}`);
+  return (await response.json()) as VisitNotesView;
+};
+const visitStatus = async (visitId: string) => (await db().select({ status: visits.status }).from(visits).where(eq(visits.id, visitId)))[0]?.status;
+
+const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const upload = (visitId: string, client: Client, body: Buffer, type = 'application/pdf', name = 'home exercise plan.pdf') =>
+  call('POST', `/visits/${visitId}/attachments?name=${encodeURIComponent(name)}`, client, body, { 'content-type': type });
+
+describe('signed out', () => {
+  it('every endpoint answers 401, and the attempts are audited', async () => {
+    const { visit } = await completedVisit();
+    const responses = [
+      await call('GET', `/visits/${visit.id}/notes`),
+      await saveDraft(visit.id, {}),
+      await sign(visit.id, {}),
+      await review(visit.id, {}, { action: 'approve' }),
+      await call('GET', `/visits/${visit.id}/attachments`),
+      await upload(visit.id, {}, pdf),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(401);
+      expect((await errorOf(response)).code).toBe('UNAUTHENTICATED');
+    }
+    const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, visit.id));
+    expect(audits.map((row) => row.action).sort()).toEqual(
+      ['attachment.list', 'attachment.upload', 'visit_note.read', 'visit_note.review', 'visit_note.sign', 'visit_note.write'].sort(),
+    );
+    for (const row of audits) expect(row).toMatchObject({ actorUserId: null, outcome: 'failure', details: { reason: 'unauthenticated' } });
+  });
+});
+
+describe('nobody else learns the visit exists', () => {
+  it('another agency, another therapist, a manager and a pending agency get 404 everywhere, audited', async () => {
+    const { visit, therapist } = await completedVisit();
+    await ok(await saveDraft(visit.id, therapist));
+    const uploaded = (await (await upload(visit.id, therapist, pdf)).json()) as AttachmentView;
+    const others = [await buildAgency(db()), await buildTherapist(db()), await buildManager(db()), await buildAgency(db(), { status: 'pending' })];
+    for (const person of others) {
+      for (const aal of ['aal2', 'aal1'] as const) {
+        const client = await session(person, aal);
+        for (const response of [
+          await call('GET', `/visits/${visit.id}/notes`, client),
+          await saveDraft(visit.id, client),
+          await sign(visit.id, client),
+          await review(visit.id, client, { action: 'approve' }),
+          await call('GET', `/visits/${visit.id}/attachments`, client),
+          await upload(visit.id, client, pdf),
+          await call('GET', `/attachments/${uploaded.id}`, client),
+        ]) {
+          expect(response.status).toBe(404);
+          expect(await errorOf(response)).toEqual(NOT_FOUND);
+        }
+      }
+      const refusals = (await db().select().from(auditLog).where(eq(auditLog.actorUserId, person.userId))).filter((row) =>
+        /^(visit_note|attachment)\./.test(row.action),
+      );
+      expect(refusals.length).toBe(14);
+      for (const row of refusals) expect(row).toMatchObject({ outcome: 'failure', details: { reason: 'no_access' } });
+    }
+    expect((await notes(visit.id, therapist)).notes).toHaveLength(1);
+  });
+
+  it('each party is refused the other side’s actions with 404: the agency cannot write or sign, the therapist cannot review', async () => {
+    const { visit, agency, therapist } = await completedVisit();
+    await ok(await saveDraft(visit.id, therapist));
+    for (const response of [await saveDraft(visit.id, agency), await sign(visit.id, agency), await upload(visit.id, agency, pdf)]) {
+      expect(response.status).toBe(404);
+    }
+    await ok(await sign(visit.id, therapist));
+    expect((await review(visit.id, therapist, { action: 'approve' })).status).toBe(404);
+    expect((await notes(visit.id, therapist)).notes[0]?.status).toBe('signed');
+  });
+
+  it('an unknown or malformed id is answered like someone else’s', async () => {
+    const { agency } = await completedVisit();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-visit']) {
+      expect(await errorOf(await call('GET', `/visits/${id}/notes`, agency))).toEqual(NOT_FOUND);
+      expect(await errorOf(await call('GET', `/attachments/${id}`, agency))).toEqual(NOT_FOUND);
+    }
+  });
+});
+
+describe('a second factor is required', () => {
+  it('the agency and the therapist at aal1 get 403 MFA_REQUIRED on every endpoint, audited', async () => {
+    const { visit, agencyPerson, therapistPerson, therapist } = await completedVisit();
+    await ok(await saveDraft(visit.id, therapist));
+    const uploaded = (await (await upload(visit.id, therapist, pdf)).json()) as AttachmentView;
+    const weakTherapist = await session(therapistPerson, 'aal1');
+    const weakAgency = await session(agencyPerson, 'aal1');
+    for (const response of [
+      await call('GET', `/visits/${visit.id}/notes`, weakTherapist),
+      await saveDraft(visit.id, weakTherapist),
+      await sign(visit.id, weakTherapist),
+      await upload(visit.id, weakTherapist, pdf),
+      await call('GET', `/visits/${visit.id}/notes`, weakAgency),
+      await review(visit.id, weakAgency, { action: 'approve' }),
+      await call('GET', `/visits/${visit.id}/attachments`, weakAgency),
+      await call('GET', `/attachments/${uploaded.id}`, weakAgency),
+    ]) {
+      expect(response.status).toBe(403);
+      expect((await errorOf(response)).code).toBe('MFA_REQUIRED');
+    }
+    const refusals = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, therapistPerson.userId), eq(auditLog.outcome, 'failure'), eq(auditLog.entityId, visit.id)));
+    expect(refusals).toHaveLength(4);
+    for (const row of refusals) expect(row.details).toEqual({ reason: 'mfa_required' });
+  });
+});
+
+describe('writing and signing', () => {
+  it('the therapist saves a draft, signs it with their name in any case; hash, time, documented, agency notified without PHI', async () => {
+    const { visit, agency, therapist, agencyPerson } = await completedVisit();
+    const draft = await ok(await saveDraft(visit.id, therapist, { ...evaluation, plan: 'first' }));
+    expect(draft.notes).toMatchObject([{ version: 1, status: 'draft', signedAt: null }]);
+    const replaced = await ok(await saveDraft(visit.id, therapist));
+    expect(replaced.notes).toHaveLength(1);
+    expect(replaced.notes[0]?.content).toEqual(evaluation);
+
+    const signed = await ok(await sign(visit.id, therapist));
+    const note = signed.notes[0];
+    expect(note).toMatchObject({ version: 1, status: 'signed', signedName: 'jamie RIVERA', signedAt: expect.any(String) });
+    expect(note?.contentHash).toBe(createHash('sha256').update(canonicalJson(evaluation)).digest('hex'));
+    expect(await visitStatus(visit.id)).toBe('documented');
+    expect(await notes(visit.id, agency)).toEqual(signed);
+
+    const [notice] = await db().select().from(notifications).where(eq(notifications.userId, agencyPerson.userId));
+    expect(notice).toMatchObject({ type: 'documentation.signed', link: `/dashboard/agency/visits/${visit.id}` });
+    for (const word of secretWords) expect(`${notice?.title} ${notice?.body}`).not.toContain(word);
+  });
+
+  it('a signed note is never edited: saving or signing again is 409 and the row is unchanged', async () => {
+    const { visit, therapist } = await completedVisit();
+    await ok(await saveDraft(visit.id, therapist));
+    const signed = await ok(await sign(visit.id, therapist));
+    const edit = await saveDraft(visit.id, therapist, { ...evaluation, plan: 'changed' });
+    expect(edit.status).toBe(409);
+    expect((await sign(visit.id, therapist)).status).toBe(409);
+    expect(await notes(visit.id, therapist)).toEqual(signed);
+  });
+
+  it('the database holds only ciphertext: raw SQL shows none of the note', async () => {
+    const { visit, therapist, agency } = await completedVisit();
+    await ok(await saveDraft(visit.id, therapist));
+    await ok(await sign(visit.id, therapist));
+    await ok(await review(visit.id, agency, { action: 'return', message: 'Dolores needs the stairs measured.' }));
+    const dump = JSON.stringify((await app.runtime.database.pool.query('select * from visit_notes where visit_id = $1', [visit.id])).rows);
+    expect(dump).toMatch(/v1\.[\w-]+\.[\w-]+\.[\w-]+/);
+    for (const word of [...secretWords, 'measured']) expect(dump).not.toContain(word);
+    const audits = JSON.stringify(await db().select().from(auditLog).where(eq(auditLog.entityId, visit.id)));
+    for (const word of [...secretWords, 'measured']) expect(audits).not.toContain(word);
+  });
+
+  it('signing needs the therapist’s own name and a complete note; the note type must be the visit’s', async () => {
+    const { visit, therapist } = await completedVisit();
+    const wrongType = await saveDraft(visit.id, therapist, { serviceId: 'discharge', outcome: 'x', recommendations: 'y' });
+    expect(wrongType.status).toBe(400);
+    expect((await errorOf(wrongType)).fields).toEqual({ 'content.serviceId': 'This visit needs a Initial Evaluation note.' });
+    const invalid = await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: { ...evaluation, history: 5, goals: 'x' } });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys((await errorOf(invalid)).fields ?? {})).toEqual(expect.arrayContaining(['content.history', 'content.goals']));
+
+    await ok(await saveDraft(visit.id, therapist, { ...evaluation, assessment: ' ', goals: [] }));
+    const incomplete = await sign(visit.id, therapist);
+    expect(incomplete.status).toBe(400);
+    expect((await errorOf(incomplete)).fields).toEqual({
+      'content.assessment': 'Assessment is required to sign.',
+      'content.goals': 'Add at least one goal to sign.',
+    });
+    await ok(await saveDraft(visit.id, therapist));
+    const wrongName = await sign(visit.id, therapist, 'Someone Else');
+    expect(wrongName.status).toBe(400);
+    expect((await errorOf(wrongName)).fields).toHaveProperty('signedName');
+    expect((await sign(visit.id, therapist, '')).status).toBe(400);
+    expect((await notes(visit.id, therapist)).notes[0]?.status).toBe('draft');
+  });
+
+  it('notes wait for check-out: a scheduled or in-progress visit answers 409', async () => {
+    for (const status of ['scheduled', 'in_progress'] as const) {
+      const { visit, therapist } = await completedVisit({ status });
+      const response = await saveDraft(visit.id, therapist);
+      expect(response.status).toBe(409);
+      expect((await errorOf(response)).message).toBe('Notes can be written once the visit is completed (checked out).');
+    }
+  });
+});
+
+describe('review, revision and payment', () => {
+  it('return → revise (version 2, version 1 unchanged) → re-sign → approve makes one invoice line and one payout', async () => {
+    const { visit, agency, therapist, therapistPerson } = await completedVisit();
+    await ok(await saveDraft(visit.id, therapist));
+    await ok(await sign(visit.id, therapist));
+    expect((await review(visit.id, agency, { action: 'return', message: '   ' })).status).toBe(400);
+    const returned = await ok(await review(visit.id, agency, { action: 'return', message: 'Add the pain scale.' }));
+    const v1 = returned.notes[0];
+    expect(v1).toMatchObject({ version: 1, status: 'returned', reviewMessage: 'Add the pain scale.' });
+    expect(await visitStatus(visit.id)).toBe('completed');
+    const [notice] = await db().select().from(notifications).where(eq(notifications.userId, therapistPerson.userId));
+    expect(notice).toMatchObject({ type: 'documentation.returned' });
+    expect(notice?.body).not.toContain('pain');
+    expect((await review(visit.id, agency, { action: 'approve' })).status).toBe(409);
+
+    const revised = await ok(await saveDraft(visit.id, therapist, { ...evaluation, objectiveMeasures: 'Pain 4/10; flexion 85.' }));
+    expect(revised.notes.map((note) => [note.version, note.status])).toEqual([
+      [2, 'draft'],
+      [1, 'returned'],
+    ]);
+    expect(revised.notes[1]).toEqual(v1);
+    await ok(await saveDraft(visit.id, therapist, { ...evaluation, objectiveMeasures: 'Pain 4/10; flexion 90.' }));
+    const resigned = await ok(await sign(visit.id, therapist));
+    expect(resigned.notes).toHaveLength(2);
+    expect(resigned.notes[1]).toEqual(v1);
+    expect(resigned.notes[0]?.contentHash).not.toBe(v1?.contentHash);
+
+    const approved = await ok(await review(visit.id, agency, { action: 'approve' }));
+    expect(approved.notes[0]).toMatchObject({ version: 2, status: 'approved', autoApproved: false });
+    expect(await visitStatus(visit.id)).toBe('approved');
+    expect(await db().$count(invoiceLines, eq(invoiceLines.visitId, visit.id))).toBe(1);
+    const [payout] = await db().select().from(payouts).where(eq(payouts.visitId, visit.id));
+    expect(payout).toMatchObject({ amount: 150, therapistId: therapistPerson.userId, provider: 'ledger' });
+    expect((await review(visit.id, agency, { action: 'approve' })).status).toBe(409);
+    expect(await db().$count(payouts, eq(payouts.visitId, visit.id))).toBe(1);
+  });
+
+  it('concurrent approvals make one invoice line and one payout', async () => {
+    const { visit, agency, agencyPerson, therapist } = await completedVisit();
+    await ok(await saveDraft(visit.id, therapist));
+    await ok(await sign(visit.id, therapist));
+    const second = await session(agencyPerson);
+    const responses = await Promise.all([
+      review(visit.id, agency, { action: 'approve' }),
+      review(visit.id, second, { action: 'approve' }),
+      review(visit.id, agency, { action: 'approve' }),
+    ]);
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await db().$count(invoiceLines, eq(invoiceLines.visitId, visit.id))).toBe(1);
+    expect(await db().$count(payouts, eq(payouts.visitId, visit.id))).toBe(1);
+  });
+});
+
+describe('attachments', () => {
+  it('the therapist uploads a PDF; both parties list and download it, never cached, stored under DATA_DIR by a random key', async () => {
+    const { visit, therapist, agency } = await completedVisit();
+    const response = await upload(visit.id, therapist, pdf, 'application/pdf', '../../etc/"plan".pdf');
+    expect(response.status).toBe(201);
+    const view = (await response.json()) as AttachmentView;
+    expect(view).toMatchObject({ fileName: '_plan_.pdf', contentType: 'application/pdf', sizeBytes: pdf.length });
+    const list = await call('GET', `/visits/${visit.id}/attachments`, agency);
+    expect(((await list.json()) as { items: AttachmentView[] }).items).toEqual([view]);
+    for (const client of [agency, therapist]) {
+      const download = await call('GET', `/attachments/${view.id}`, client);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('cache-control')).toBe('no-store');
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="_plan_.pdf"/);
+      expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    }
+    const files = await readdir(path.join(app.config.dataDir, 'attachments'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(file).toMatch(/^[0-9a-f]{48}$/);
+    expect((await fetch(`${app.url}/attachments/${files[0]}`)).headers.get('content-type')).not.toBe('application/pdf');
+  });
+
+  it('the file must be what it claims (PDF, PNG or JPEG by its bytes) and at most 10 MB', async () => {
+    const { visit, therapist } = await completedVisit();
+    expect((await upload(visit.id, therapist, png, 'image/png', 'wound.png')).status).toBe(201);
+    const liar = await upload(visit.id, therapist, Buffer.from('<html>not a pdf</html>'), 'application/pdf');
+    expect(liar.status).toBe(415);
+    expect(await errorOf(liar)).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Attach a PDF, PNG or JPEG file.' });
+    expect((await upload(visit.id, therapist, pdf, 'image/png')).status).toBe(415);
+    expect((await upload(visit.id, therapist, Buffer.from('hello'), 'text/plain', 'a.txt')).status).toBe(415);
+    const big = Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024)]);
+    const tooBig = await upload(visit.id, therapist, big);
+    expect(tooBig.status).toBe(413);
+    expect((await errorOf(tooBig)).code).toBe('PAYLOAD_TOO_LARGE');
+    const list = await call('GET', `/visits/${visit.id}/attachments`, therapist);
+    expect(((await list.json()) as { items: AttachmentView[] }).items).toHaveLength(1);
+  });
+});
+
+describe('the documentation sweep', () => {
+  const sweep = (now?: Date) => runDocumentationSweep({ database: app.runtime.database, jobs: app.runtime.jobs, noteDueHours: 48, autoApproveDays: 7, paymentProvider: 'ledger' }, now);
+
+  it('flags notes not signed 48 hours after check-out, and notifies both sides once', async () => {
+    const { visit, agency, therapist, agencyPerson, therapistPerson } = await completedVisit({ checkOutAt: new Date(Date.now() - 47 * 3_600_000) });
+    expect((await notes(visit.id, therapist)).overdue).toBe(false);
+    await sweep();
+    const overdueNotices = () => db().select().from(notifications).where(eq(notifications.type, 'documentation.overdue'));
+    expect((await overdueNotices()).filter((n) => n.link.endsWith(visit.id))).toHaveLength(0);
+
+    await db().update(visits).set({ checkOutAt: new Date(Date.now() - 49 * 3_600_000) }).where(eq(visits.id, visit.id));
+    const view = await notes(visit.id, agency);
+    expect(view.overdue).toBe(true);
+    expect(new Date(view.dueAt ?? 0).getTime()).toBeLessThan(Date.now());
+    await sweep();
+    await sweep();
+    const mine = (await overdueNotices()).filter((n) => n.link.endsWith(visit.id));
+    expect(mine.map((n) => n.userId).sort()).toEqual([agencyPerson.userId, therapistPerson.userId].sort());
+
+    await ok(await saveDraft(visit.id, therapist));
+    await ok(await sign(visit.id, therapist));
+    expect((await notes(visit.id, agency)).overdue).toBe(false);
+  });
+
+  it('approves a note signed more than 7 days ago and not reviewed, as an agency approval would, audited as automatic', async () => {
+    const { visit, agency, therapist } = await completedVisit();
+    await ok(await saveDraft(visit.id, therapist));
+    await ok(await sign(visit.id, therapist));
+    await sweep();
+    expect((await notes(visit.id, agency)).notes[0]?.status).toBe('signed');
+
+    await db().update(visitNotes).set({ signedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(visitNotes.visitId, visit.id));
+    await Promise.all([sweep(), sweep()]);
+    const view = await notes(visit.id, agency);
+    expect(view.notes[0]).toMatchObject({ status: 'approved', autoApproved: true });
+    expect(await visitStatus(visit.id)).toBe('approved');
+    expect(await db().$count(invoiceLines, eq(invoiceLines.visitId, visit.id))).toBe(1);
+    expect(await db().$count(payouts, eq(payouts.visitId, visit.id))).toBe(1);
+    const automatic = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, visit.id), eq(auditLog.action, 'visit_note.review')));
+    expect(automatic).toHaveLength(1);
+    expect(automatic[0]).toMatchObject({ actorUserId: null, outcome: 'success', details: { action: 'approve', automatic: true } });
+    expect(existsSync(app.config.dataDir)).toBe(true);
+  });
+});

@@ -1,0 +1,114 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { noteAttachments, therapistProfiles, visitNotes, visits } from '../db/schema/index';
+
+/**
+ * Documentation queries. Every lookup by a user is scoped in its `where` to the visit's agency or
+ * therapist; the sweep's all-tenant queries live in sweep.ts.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a path parameter can be an id at all (PostgreSQL refuses anything else as uuid). */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+export type NoteRow = typeof visitNotes.$inferSelect;
+export type AttachmentRow = typeof noteAttachments.$inferSelect;
+
+const visitColumns = {
+  id: visits.id,
+  agencyId: visits.agencyId,
+  therapistId: visits.therapistId,
+  serviceId: visits.serviceId,
+  status: visits.status,
+  checkOutAt: visits.checkOutAt,
+};
+export type DocumentationVisitRow = { id: string; agencyId: string; therapistId: string; serviceId: string; status: (typeof visits.$inferSelect)['status']; checkOutAt: Date | null };
+
+/** The visit when `userId` is its agency or its therapist; null otherwise. `lock` holds it until the transaction ends. */
+export async function findVisitOfParty(db: Db, visitId: string, userId: string, options: { lock?: boolean } = {}): Promise<DocumentationVisitRow | null> {
+  if (!isUuid(visitId)) return null;
+  const query = db
+    .select(visitColumns)
+    .from(visits)
+    .where(and(eq(visits.id, visitId), or(eq(visits.agencyId, userId), eq(visits.therapistId, userId))));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Only for the sweep, which acts for the platform: the visit whatever its tenant, locked. */
+export async function lockVisitForPlatform(db: Db, visitId: string): Promise<DocumentationVisitRow | null> {
+  const [row] = await db.select(visitColumns).from(visits).where(eq(visits.id, visitId)).for('update');
+  return row ?? null;
+}
+
+export function listNoteRows(db: Db, visitId: string): Promise<NoteRow[]> {
+  return db.select().from(visitNotes).where(eq(visitNotes.visitId, visitId)).orderBy(desc(visitNotes.version));
+}
+
+export async function findLatestNote(db: Db, visitId: string): Promise<NoteRow | null> {
+  const [row] = await db.select().from(visitNotes).where(eq(visitNotes.visitId, visitId)).orderBy(desc(visitNotes.version)).limit(1);
+  return row ?? null;
+}
+
+export async function insertNote(db: Db, values: { id: string; visitId: string; version: number; sealed: string }): Promise<void> {
+  await db.insert(visitNotes).values({ ...values, status: 'draft' });
+}
+
+/** Changes a draft's content; a note in any other status is never touched (the where says so). */
+export async function updateDraft(db: Db, noteId: string, sealed: string): Promise<void> {
+  await db
+    .update(visitNotes)
+    .set({ sealed, updatedAt: sql`now()` })
+    .where(and(eq(visitNotes.id, noteId), eq(visitNotes.status, 'draft')));
+}
+
+export async function markSigned(db: Db, noteId: string, values: { signedName: string; contentHash: string }): Promise<void> {
+  await db
+    .update(visitNotes)
+    .set({ status: 'signed', signedName: values.signedName, contentHash: values.contentHash, signedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(visitNotes.id, noteId), eq(visitNotes.status, 'draft')));
+}
+
+export async function markReviewed(
+  db: Db,
+  noteId: string,
+  values: { status: 'approved' | 'returned'; reviewedBy: string; reviewMessage: string | null },
+): Promise<void> {
+  await db
+    .update(visitNotes)
+    .set({ status: values.status, reviewedBy: values.reviewedBy, reviewMessage: values.reviewMessage, reviewedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(visitNotes.id, noteId), eq(visitNotes.status, 'signed')));
+}
+
+export async function setVisitStatus(db: Db, visitId: string, status: 'completed' | 'documented'): Promise<void> {
+  await db.update(visits).set({ status, updatedAt: sql`now()` }).where(eq(visits.id, visitId));
+}
+
+export async function findTherapistName(db: Db, therapistId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ firstName: therapistProfiles.firstName, lastName: therapistProfiles.lastName })
+    .from(therapistProfiles)
+    .where(eq(therapistProfiles.id, therapistId));
+  return row ? `${row.firstName} ${row.lastName}` : null;
+}
+
+export function listAttachmentRows(db: Db, visitId: string): Promise<AttachmentRow[]> {
+  return db.select().from(noteAttachments).where(eq(noteAttachments.visitId, visitId)).orderBy(desc(noteAttachments.createdAt));
+}
+
+export async function insertAttachment(db: Db, values: typeof noteAttachments.$inferInsert): Promise<AttachmentRow> {
+  const [row] = await db.insert(noteAttachments).values(values).returning();
+  if (!row) throw new Error('attachment insert returned no row');
+  return row;
+}
+
+/** The attachment and its visit when `userId` is the visit's agency or therapist; null otherwise. */
+export async function findAttachmentOfParty(db: Db, attachmentId: string, userId: string) {
+  if (!isUuid(attachmentId)) return null;
+  const [row] = await db
+    .select({ attachment: noteAttachments, visit: visitColumns })
+    .from(noteAttachments)
+    .innerJoin(visits, eq(visits.id, noteAttachments.visitId))
+    .where(and(eq(noteAttachments.id, attachmentId), or(eq(visits.agencyId, userId), eq(visits.therapistId, userId))));
+  return row ?? null;
+}

@@ -1,0 +1,203 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  attachmentViewSchema,
+  MAX_ATTACHMENT_BYTES,
+  noteDraftInputSchema,
+  reviewNoteInputSchema,
+  signNoteInputSchema,
+  visitNotesViewSchema,
+} from '../../domain/documentation';
+import { requireActor, type Actor } from '../auth/session';
+import { createPhiBox } from '../crypto/phi-box';
+import { AppError } from '../http/errors';
+import { paymentProviderName } from '../payments/register-jobs';
+import type { RoutesPlugin } from '../http/plugin';
+import { recordRefusedRequest, type RequestClient } from './access';
+import { ATTACHMENT_DOWNLOAD, ATTACHMENT_ENTITY, ATTACHMENT_LIST, ATTACHMENT_UPLOAD, contentDisposition, downloadAttachment, listAttachments, uploadAttachment } from './attachments';
+import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraft, signNote, viewNotes } from './service';
+
+// Any string: an id that is no visit's is answered 404 like a visit the caller cannot see.
+const idParams = z.object({ id: z.string().max(100) });
+const uploadQuery = z.object({
+  name: z.string({ message: 'Give the file name in ?name=.' }).trim().min(1, 'Give the file name in ?name=.').max(200, 'The file name must be at most 200 characters.'),
+});
+
+function clientOf(request: FastifyRequest): RequestClient {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** Documentation must not stay in a browser's or proxy's cache. */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+/**
+ * Visit documentation (PHI): notes (/visits/:id/notes…) and attachments. Only the visit's agency and
+ * therapist at aal2 get anything but 404; every request, allowed or refused, is audited.
+ */
+export const documentationRoutes: RoutesPlugin = async (app, deps) => {
+  const serviceDeps = {
+    database: deps.database,
+    jobs: deps.jobs,
+    phiBox: createPhiBox(deps.secrets.phiKey),
+    noteDueHours: deps.config.noteDueHours,
+    paymentProvider: paymentProviderName(deps.config),
+  };
+  const attachmentDeps = { database: deps.database, dataDir: deps.config.dataDir };
+
+  // Authenticated before the input is validated, so a signed-out caller always gets 401, audited.
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  const authenticate = (action: string, entityType?: string) => async (request: FastifyRequest) => {
+    try {
+      actors.set(request, await requireActor(request, deps));
+    } catch (error) {
+      if (error instanceof AppError) {
+        const { id } = request.params as { id?: unknown };
+        await recordRefusedRequest(deps.database, {
+          action,
+          entityType,
+          entityId: typeof id === 'string' ? id : '',
+          reason: error.code.toLowerCase(),
+          client: clientOf(request),
+        });
+      }
+      throw error;
+    }
+  };
+  const actorOf = (request: FastifyRequest): Actor => {
+    const actor = actors.get(request);
+    if (!actor) throw new Error('documentation route ran without its preValidation hook');
+    return actor;
+  };
+  const tags = ['documentation'];
+
+  app.get(
+    '/visits/:id/notes',
+    {
+      schema: { tags, summary: 'Every version of the visit’s notes, newest first (agency or therapist, aal2)', params: idParams, response: { 200: visitNotesViewSchema } },
+      preValidation: authenticate(NOTES_READ),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return viewNotes(serviceDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) });
+    },
+  );
+
+  app.put(
+    '/visits/:id/notes/draft',
+    {
+      schema: {
+        tags,
+        summary: 'The therapist saves the current draft (completed visit; after a return, a new version)',
+        params: idParams,
+        body: noteDraftInputSchema,
+        response: { 200: visitNotesViewSchema },
+      },
+      preValidation: authenticate(NOTES_WRITE),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return saveDraft(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) });
+    },
+  );
+
+  app.post(
+    '/visits/:id/notes/sign',
+    {
+      schema: {
+        tags,
+        summary: 'The therapist signs the draft with their typed name; the visit becomes documented',
+        params: idParams,
+        body: signNoteInputSchema,
+        response: { 200: visitNotesViewSchema },
+      },
+      preValidation: authenticate(NOTES_SIGN),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return signNote(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) });
+    },
+  );
+
+  app.post(
+    '/visits/:id/notes/review',
+    {
+      schema: {
+        tags,
+        summary: 'The agency approves the signed note (the visit becomes payable) or returns it with a message',
+        params: idParams,
+        body: reviewNoteInputSchema,
+        response: { 200: visitNotesViewSchema },
+      },
+      preValidation: authenticate(NOTES_REVIEW),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return reviewNote(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) });
+    },
+  );
+
+  app.get(
+    '/visits/:id/attachments',
+    {
+      schema: { tags, summary: 'The files attached to the visit’s notes', params: idParams, response: { 200: z.object({ items: z.array(attachmentViewSchema) }) } },
+      preValidation: authenticate(ATTACHMENT_LIST),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { items: await listAttachments(attachmentDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) }) };
+    },
+  );
+
+  app.get(
+    '/attachments/:id',
+    {
+      schema: { tags, summary: 'Downloads one attachment (agency or therapist of its visit, aal2)', params: idParams },
+      preValidation: authenticate(ATTACHMENT_DOWNLOAD, ATTACHMENT_ENTITY),
+    },
+    async (request, reply) => {
+      const file = await downloadAttachment(attachmentDeps, { actor: actorOf(request), attachmentId: request.params.id, client: clientOf(request) });
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  );
+
+  // The upload is the raw file (no multipart support in the app): its own scope takes any body as
+  // bytes up to the limit, so the handler can answer a wrong type with a clear message.
+  await app.register(async (scope) => {
+    const upload = scope.withTypeProvider<ZodTypeProvider>();
+    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES }, (_request, body, done) => done(null, body));
+    upload.post(
+      '/visits/:id/attachments',
+      {
+        schema: {
+          tags,
+          summary: 'The therapist uploads a file: the raw body as application/pdf, image/png or image/jpeg (10 MB at most), ?name=the file name',
+          params: idParams,
+          querystring: uploadQuery,
+          response: { 201: attachmentViewSchema },
+        },
+        bodyLimit: MAX_ATTACHMENT_BYTES,
+        preValidation: authenticate(ATTACHMENT_UPLOAD),
+      },
+      async (request, reply) => {
+        const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        // Fastify's own text/plain parser outranks the catch-all: such a body arrives as a string.
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
+        const view = await uploadAttachment(attachmentDeps, {
+          actor: actorOf(request),
+          visitId: request.params.id,
+          client: clientOf(request),
+          fileName: request.query.name,
+          contentType,
+          body,
+        });
+        return reply.status(201).send(view);
+      },
+    );
+  });
+};

@@ -1,0 +1,241 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  canonicalJson,
+  missingNoteFields,
+  noteContentSchema,
+  signatureMatches,
+  type NoteContent,
+  type NoteDraftInput,
+  type NoteView,
+  type ReviewNoteInput,
+  type SignNoteInput,
+  type VisitNotesView,
+} from '../../domain/documentation';
+import { serviceTypes } from '../../domain/accounts';
+import type { Actor } from '../auth/session';
+import type { PhiBox } from '../crypto/phi-box';
+import type { Database, Transaction } from '../db/client';
+import { AppError } from '../http/errors';
+import type { JobQueue } from '../jobs/queue';
+import { createNotification } from '../notifications/service';
+import { makeVisitPayable } from '../payments/payable';
+import { withVisit, type RequestClient } from './access';
+import {
+  findLatestNote,
+  findTherapistName,
+  insertNote,
+  listNoteRows,
+  markReviewed,
+  markSigned,
+  setVisitStatus,
+  updateDraft,
+  type DocumentationVisitRow,
+  type NoteRow,
+} from './queries';
+
+/**
+ * Visit documentation (PHI): the therapist drafts and signs a structured note, the agency approves
+ * it (the visit becomes payable in the same transaction) or returns it with a message; a signed
+ * note is never changed, a revision is a new version. Content and review messages are sealed with
+ * AES-256-GCM bound to the note's id; audit rows and notifications carry ids and reasons only.
+ */
+
+export const NOTES_READ = 'visit_note.read';
+export const NOTES_WRITE = 'visit_note.write';
+export const NOTES_SIGN = 'visit_note.sign';
+export const NOTES_REVIEW = 'visit_note.review';
+/** `reviewed_by` of a note approved by the sweep. */
+export const AUTOMATIC_REVIEWER = 'system:auto-approve';
+
+export interface DocumentationDeps {
+  database: Database;
+  jobs: JobQueue;
+  phiBox: PhiBox;
+  noteDueHours: number;
+  /** The payment provider's name for new invoice lines and payouts. */
+  paymentProvider: string;
+}
+
+const serviceLabel = (serviceId: string) => serviceTypes.find((service) => service.id === serviceId)?.name ?? serviceId;
+const visitLink = (side: 'agency' | 'therapist', visitId: string) => `/dashboard/${side}/visits/${visitId}`;
+
+function sealContent(deps: DocumentationDeps, noteId: string, content: NoteContent): string {
+  return deps.phiBox.seal(canonicalJson(content), noteId);
+}
+
+function openContent(deps: DocumentationDeps, row: NoteRow): NoteContent {
+  try {
+    return noteContentSchema.parse(JSON.parse(deps.phiBox.open(row.sealed, row.id)));
+  } catch {
+    // Neither the cipher's nor JSON.parse's message may leave: they could quote the content.
+    throw new Error(`note ${row.id} could not be opened (tampered, moved or wrong key)`);
+  }
+}
+
+const reviewBinding = (noteId: string) => `${noteId}:review-message`;
+
+function presentNote(deps: DocumentationDeps, row: NoteRow): NoteView {
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    content: openContent(deps, row),
+    signedName: row.signedName,
+    signedAt: row.signedAt?.toISOString() ?? null,
+    contentHash: row.contentHash,
+    reviewMessage: row.reviewMessage ? deps.phiBox.open(row.reviewMessage, reviewBinding(row.id)) : null,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    autoApproved: row.reviewedBy === AUTOMATIC_REVIEWER,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** When the signed note is due, and whether it is late: still owed and never signed past that time. */
+export function dueState(visit: Pick<DocumentationVisitRow, 'status' | 'checkOutAt'>, rows: Pick<NoteRow, 'signedAt'>[], dueHours: number, now = new Date()) {
+  const dueAt = visit.checkOutAt ? new Date(visit.checkOutAt.getTime() + dueHours * 3_600_000) : null;
+  const neverSigned = rows.every((row) => row.signedAt === null);
+  return { dueAt, overdue: dueAt !== null && visit.status === 'completed' && neverSigned && now.getTime() > dueAt.getTime() };
+}
+
+async function presentVisitNotes(deps: DocumentationDeps, t: Transaction, visit: DocumentationVisitRow): Promise<VisitNotesView> {
+  const rows = await listNoteRows(t.tx, visit.id);
+  const { dueAt, overdue } = dueState(visit, rows, deps.noteDueHours);
+  return {
+    visitId: visit.id,
+    serviceId: visit.serviceId as VisitNotesView['serviceId'],
+    visitStatus: visit.status,
+    dueAt: dueAt?.toISOString() ?? null,
+    overdue,
+    notes: rows.map((row) => presentNote(deps, row)),
+  };
+}
+
+/** GET: every version, newest first, for the visit's agency or therapist at aal2. */
+export function viewNotes(deps: DocumentationDeps, options: { actor: Actor; visitId: string; client: RequestClient }): Promise<VisitNotesView> {
+  return withVisit(deps.database, { ...options, action: NOTES_READ, need: 'either' }, async ({ t, visit, succeed }) => {
+    const view = await presentVisitNotes(deps, t, visit);
+    await succeed({ versions: view.notes.map((note) => note.version) });
+    return { ok: view };
+  });
+}
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/**
+ * PUT draft: the therapist saves the note of a completed visit. The current draft is replaced; after
+ * a return a new version starts; a signed or approved note is never edited.
+ */
+export function saveDraft(deps: DocumentationDeps, options: { actor: Actor; visitId: string; input: NoteDraftInput; client: RequestClient }): Promise<VisitNotesView> {
+  return withVisit(deps.database, { ...options, action: NOTES_WRITE, need: 'therapist', lock: true }, async ({ t, visit, succeed, fail }) => {
+    const { content } = options.input;
+    if (content.serviceId !== visit.serviceId) {
+      const message = `This visit needs a ${serviceLabel(visit.serviceId)} note.`;
+      return fail(new AppError('VALIDATION', message, { 'content.serviceId': message }), 'wrong_note_type');
+    }
+    if (visit.status !== 'completed') {
+      const message = ['scheduled', 'in_progress'].includes(visit.status)
+        ? 'Notes can be written once the visit is completed (checked out).'
+        : visit.status === 'missed' || visit.status === 'cancelled'
+          ? 'This visit did not take place, so it has no notes.'
+          : 'This note is signed and can no longer be edited.';
+      return fail(conflict(message), `visit_${visit.status}`);
+    }
+    const latest = await findLatestNote(t.tx, visit.id);
+    let version: number;
+    if (latest?.status === 'draft') {
+      await updateDraft(t.tx, latest.id, sealContent(deps, latest.id, content));
+      version = latest.version;
+    } else if (!latest || latest.status === 'returned') {
+      const id = randomUUID();
+      version = (latest?.version ?? 0) + 1;
+      await insertNote(t.tx, { id, visitId: visit.id, version, sealed: sealContent(deps, id, content) });
+    } else {
+      return fail(conflict('This note is signed and can no longer be edited.'), `note_${latest.status}`);
+    }
+    await succeed({ version, created: latest?.status !== 'draft' });
+    return { ok: await presentVisitNotes(deps, t, visit) };
+  });
+}
+
+/** POST sign: the therapist signs the current draft with their typed name; the visit is documented. */
+export function signNote(deps: DocumentationDeps, options: { actor: Actor; visitId: string; input: SignNoteInput; client: RequestClient }): Promise<VisitNotesView> {
+  return withVisit(deps.database, { ...options, action: NOTES_SIGN, need: 'therapist', lock: true }, async ({ t, visit, succeed, fail }) => {
+    const latest = await findLatestNote(t.tx, visit.id);
+    if (!latest || latest.status === 'returned') return fail(conflict('Save the note before signing it.'), 'no_draft');
+    if (latest.status !== 'draft' || visit.status !== 'completed') return fail(conflict('This note is already signed.'), `note_${latest.status}`);
+    const content = openContent(deps, latest);
+    const missing = missingNoteFields(content);
+    if (Object.keys(missing).length > 0) {
+      const fields = Object.fromEntries(Object.entries(missing).map(([field, message]) => [`content.${field}`, message]));
+      return fail(new AppError('VALIDATION', 'Complete the note before signing it.', fields), 'incomplete');
+    }
+    const name = await findTherapistName(t.tx, visit.therapistId);
+    if (!name || !signatureMatches(options.input.signedName, name)) {
+      const message = 'Type your full name as it appears on your profile to sign.';
+      return fail(new AppError('VALIDATION', message, { signedName: message }), 'name_mismatch');
+    }
+    const contentHash = createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
+    await markSigned(t.tx, latest.id, { signedName: options.input.signedName.trim().replace(/\s+/g, ' '), contentHash });
+    await setVisitStatus(t.tx, visit.id, 'documented');
+    await succeed({ version: latest.version, contentHash });
+    visit.status = 'documented';
+    await createNotification(t, {
+      userId: visit.agencyId,
+      type: 'documentation.signed',
+      title: 'Visit notes ready for review',
+      body: 'The therapist signed the notes of a visit. Review them to approve payment.',
+      link: visitLink('agency', visit.id),
+    });
+    return { ok: await presentVisitNotes(deps, t, visit) };
+  });
+}
+
+/**
+ * Approves a signed note and makes the visit payable, in the caller's transaction (the visit row
+ * must be locked). Shared by the agency's review and the automatic approval.
+ */
+export async function approveSignedNote(
+  deps: Pick<DocumentationDeps, 'jobs' | 'paymentProvider'>,
+  t: Transaction,
+  options: { visit: DocumentationVisitRow; note: NoteRow; reviewedBy: string },
+): Promise<void> {
+  await markReviewed(t.tx, options.note.id, { status: 'approved', reviewedBy: options.reviewedBy, reviewMessage: null });
+  await makeVisitPayable(t, deps.jobs, { visitId: options.visit.id, provider: deps.paymentProvider });
+  await createNotification(t, {
+    userId: options.visit.therapistId,
+    type: 'documentation.approved',
+    title: 'Visit notes approved',
+    body: 'Your notes for a visit were approved; the visit is now payable.',
+    link: visitLink('therapist', options.visit.id),
+  });
+}
+
+/** POST review: the agency approves the signed note (the visit becomes payable) or returns it with a message. */
+export function reviewNote(deps: DocumentationDeps, options: { actor: Actor; visitId: string; input: ReviewNoteInput; client: RequestClient }): Promise<VisitNotesView> {
+  return withVisit(deps.database, { ...options, action: NOTES_REVIEW, need: 'agency', lock: true }, async ({ t, visit, succeed, fail }) => {
+    const latest = await findLatestNote(t.tx, visit.id);
+    if (!latest || latest.status !== 'signed') {
+      const message = latest?.status === 'approved' ? 'These notes are already approved.' : 'There are no signed notes to review.';
+      return fail(conflict(message), latest ? `note_${latest.status}` : 'no_note');
+    }
+    const { input } = options;
+    if (input.action === 'approve') {
+      await approveSignedNote(deps, t, { visit, note: latest, reviewedBy: options.actor.userId });
+      visit.status = 'approved';
+    } else {
+      await markReviewed(t.tx, latest.id, { status: 'returned', reviewedBy: options.actor.userId, reviewMessage: deps.phiBox.seal(input.message, reviewBinding(latest.id)) });
+      await setVisitStatus(t.tx, visit.id, 'completed');
+      visit.status = 'completed';
+      await createNotification(t, {
+        userId: visit.therapistId,
+        type: 'documentation.returned',
+        title: 'Visit notes returned',
+        body: 'The agency returned your notes for a visit with a message. Revise and sign them again.',
+        link: visitLink('therapist', visit.id),
+      });
+    }
+    await succeed({ action: input.action, version: latest.version, automatic: false });
+    return { ok: await presentVisitNotes(deps, t, visit) };
+  });
+}

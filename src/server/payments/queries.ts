@@ -1,0 +1,175 @@
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { agencyProfiles, invoiceLines, paymentAccounts, payouts, therapistProfiles, visits } from '../db/schema/index';
+import type { InvoiceLineItem, PaymentFilters, PayoutItem } from './schemas';
+
+/** The most rows one list answers; the ledger export has no such limit. */
+const LIST_LIMIT = 500;
+
+const therapistName = sql<string>`${therapistProfiles.firstName} || ' ' || ${therapistProfiles.lastName}`;
+
+function lineColumns() {
+  return {
+    id: invoiceLines.id,
+    visitId: invoiceLines.visitId,
+    agencyId: invoiceLines.agencyId,
+    agencyName: agencyProfiles.companyName,
+    therapistId: invoiceLines.therapistId,
+    therapistName,
+    serviceId: invoiceLines.serviceId,
+    visitDate: visits.scheduledStart,
+    amount: invoiceLines.amount,
+    status: invoiceLines.status,
+    provider: invoiceLines.provider,
+    providerReference: invoiceLines.providerReference,
+    failureMessage: invoiceLines.failureMessage,
+    createdAt: invoiceLines.createdAt,
+    paidAt: invoiceLines.paidAt,
+  };
+}
+
+function payoutColumns() {
+  return {
+    id: payouts.id,
+    visitId: payouts.visitId,
+    agencyId: visits.agencyId,
+    agencyName: agencyProfiles.companyName,
+    therapistId: payouts.therapistId,
+    therapistName,
+    serviceId: visits.serviceId,
+    visitDate: visits.scheduledStart,
+    amount: payouts.amount,
+    status: payouts.status,
+    provider: payouts.provider,
+    providerReference: payouts.providerReference,
+    failureMessage: payouts.failureMessage,
+    createdAt: payouts.createdAt,
+    paidAt: payouts.paidAt,
+  };
+}
+
+type Row = Omit<InvoiceLineItem, 'visitDate' | 'createdAt' | 'paidAt'> & { visitDate: Date; createdAt: Date; paidAt: Date | null };
+
+/** Whitelisted output: dates as ISO strings, nothing else from the joined rows. */
+export function presentPaymentRow(row: Row): InvoiceLineItem {
+  return {
+    id: row.id,
+    visitId: row.visitId,
+    agencyId: row.agencyId,
+    agencyName: row.agencyName,
+    therapistId: row.therapistId,
+    therapistName: row.therapistName,
+    serviceId: row.serviceId,
+    visitDate: row.visitDate.toISOString(),
+    amount: Number(row.amount),
+    status: row.status,
+    provider: row.provider,
+    providerReference: row.providerReference,
+    failureMessage: row.failureMessage,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+async function selectLines(db: Db, where: SQL | undefined, limit?: number): Promise<InvoiceLineItem[]> {
+  const query = db
+    .select(lineColumns())
+    .from(invoiceLines)
+    .innerJoin(visits, eq(visits.id, invoiceLines.visitId))
+    .innerJoin(agencyProfiles, eq(agencyProfiles.id, invoiceLines.agencyId))
+    .innerJoin(therapistProfiles, eq(therapistProfiles.id, invoiceLines.therapistId))
+    .where(where)
+    .orderBy(desc(invoiceLines.createdAt), desc(invoiceLines.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map(presentPaymentRow);
+}
+
+async function selectPayouts(db: Db, where: SQL | undefined, limit?: number): Promise<PayoutItem[]> {
+  const query = db
+    .select(payoutColumns())
+    .from(payouts)
+    .innerJoin(visits, eq(visits.id, payouts.visitId))
+    .innerJoin(agencyProfiles, eq(agencyProfiles.id, visits.agencyId))
+    .innerJoin(therapistProfiles, eq(therapistProfiles.id, payouts.therapistId))
+    .where(where)
+    .orderBy(desc(payouts.createdAt), desc(payouts.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map(presentPaymentRow);
+}
+
+/** ALL TENANTS — managers only: invoice lines and payouts across every agency and therapist. */
+export async function listPaymentsAllTenants(db: Db, filters: PaymentFilters, options: { unlimited?: boolean } = {}) {
+  const limit = options.unlimited ? undefined : LIST_LIMIT;
+  const lineWhere = and(
+    filters.status ? eq(invoiceLines.status, filters.status) : undefined,
+    filters.agencyId ? eq(invoiceLines.agencyId, filters.agencyId) : undefined,
+    filters.therapistId ? eq(invoiceLines.therapistId, filters.therapistId) : undefined,
+  );
+  const payoutWhere = and(
+    filters.status ? eq(payouts.status, filters.status) : undefined,
+    filters.agencyId ? eq(visits.agencyId, filters.agencyId) : undefined,
+    filters.therapistId ? eq(payouts.therapistId, filters.therapistId) : undefined,
+  );
+  const [invoiceLineItems, payoutItems] = await Promise.all([selectLines(db, lineWhere, limit), selectPayouts(db, payoutWhere, limit)]);
+  return { invoiceLines: invoiceLineItems, payouts: payoutItems };
+}
+
+/** ALL TENANTS — managers only: one invoice line or payout by id. */
+export async function findPaymentRowAllTenants(db: Db, kind: 'invoice-line' | 'payout', id: string) {
+  const rows = kind === 'invoice-line' ? await selectLines(db, eq(invoiceLines.id, id), 1) : await selectPayouts(db, eq(payouts.id, id), 1);
+  return rows[0];
+}
+
+/** One agency's invoice lines. */
+export function listAgencyInvoiceLines(db: Db, agencyId: string) {
+  return selectLines(db, eq(invoiceLines.agencyId, agencyId), LIST_LIMIT);
+}
+
+/** One therapist's payouts. */
+export function listTherapistPayouts(db: Db, therapistId: string) {
+  return selectPayouts(db, eq(payouts.therapistId, therapistId), LIST_LIMIT);
+}
+
+/** Totals over every row of one agency (outstanding: not yet paid). */
+export async function agencyInvoiceTotals(db: Db, agencyId: string) {
+  const [row] = await db
+    .select({
+      outstanding: sql<string>`coalesce(sum(${invoiceLines.amount}) filter (where ${invoiceLines.status} <> 'paid'), 0)`,
+      paid: sql<string>`coalesce(sum(${invoiceLines.amount}) filter (where ${invoiceLines.status} = 'paid'), 0)`,
+    })
+    .from(invoiceLines)
+    .where(eq(invoiceLines.agencyId, agencyId));
+  return { outstandingTotal: Number(row?.outstanding ?? 0), paidTotal: Number(row?.paid ?? 0) };
+}
+
+/** Totals over every payout of one therapist (pending: owed, not yet paid). */
+export async function therapistPayoutTotals(db: Db, therapistId: string) {
+  const [row] = await db
+    .select({
+      pending: sql<string>`coalesce(sum(${payouts.amount}) filter (where ${payouts.status} <> 'paid'), 0)`,
+      paid: sql<string>`coalesce(sum(${payouts.amount}) filter (where ${payouts.status} = 'paid'), 0)`,
+    })
+    .from(payouts)
+    .where(eq(payouts.therapistId, therapistId));
+  return { pendingTotal: Number(row?.pending ?? 0), paidTotal: Number(row?.paid ?? 0) };
+}
+
+export async function findPaymentAccount(db: Db, therapistId: string) {
+  const [row] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapistId));
+  return row;
+}
+
+/** The visit becomes 'paid' once the agency's line and the therapist's payout are both paid. */
+export async function settleVisitIfPaid(db: Db, visitId: string) {
+  await db
+    .update(visits)
+    .set({ status: 'paid', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(visits.id, visitId),
+        ne(visits.status, 'paid'),
+        sql`exists (select 1 from ${invoiceLines} where ${invoiceLines.visitId} = ${visitId} and ${invoiceLines.status} = 'paid')`,
+        sql`exists (select 1 from ${payouts} where ${payouts.visitId} = ${visitId} and ${payouts.status} = 'paid')`,
+      ),
+    );
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { paymentLineStatuses } from '../../domain/visits';
+
+/** Payment API shapes. The web client mirrors these types in src/web/api/payments.ts. */
+
+export const paymentStatusSchema = z.enum(paymentLineStatuses);
+
+export const invoiceLineItemSchema = z.object({
+  id: z.string(),
+  visitId: z.string(),
+  agencyId: z.string(),
+  agencyName: z.string(),
+  therapistId: z.string(),
+  therapistName: z.string(),
+  serviceId: z.string(),
+  visitDate: z.string(),
+  amount: z.number(),
+  status: paymentStatusSchema,
+  provider: z.string(),
+  providerReference: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type InvoiceLineItem = z.infer<typeof invoiceLineItemSchema>;
+
+export const payoutItemSchema = invoiceLineItemSchema;
+export type PayoutItem = z.infer<typeof payoutItemSchema>;
+
+export const paymentFiltersSchema = z.object({
+  status: paymentStatusSchema.optional(),
+  agencyId: z.string().trim().min(1).max(100).optional(),
+  therapistId: z.string().trim().min(1).max(100).optional(),
+});
+export type PaymentFilters = z.infer<typeof paymentFiltersSchema>;
+
+export const adminPaymentsSchema = z.object({
+  invoiceLines: z.array(invoiceLineItemSchema),
+  payouts: z.array(payoutItemSchema),
+  provider: z.string(),
+});
+
+export const agencyInvoiceSchema = z.object({ lines: z.array(invoiceLineItemSchema), outstandingTotal: z.number(), paidTotal: z.number() });
+export const therapistPayoutsSchema = z.object({
+  payouts: z.array(payoutItemSchema),
+  pendingTotal: z.number(),
+  paidTotal: z.number(),
+  provider: z.string(),
+  /** Stripe only: whether the therapist's connected account can receive payouts. */
+  payoutsEnabled: z.boolean().nullable(),
+});
+export const onboardingResponseSchema = z.object({ url: z.string().nullable(), message: z.string() });

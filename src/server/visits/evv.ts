@@ -1,0 +1,129 @@
+import { greatCircleMiles } from '../../domain/geo';
+import { patientResponseSchema } from '../../domain/referrals';
+import {
+  EVV_MAX_DISTANCE_MILES,
+  EVV_MAX_MINUTES_OFF_SCHEDULE,
+  visitExceptionLabels,
+  type EvvReadingInput,
+  type VisitDetail,
+  type VisitException,
+} from '../../domain/visits';
+import type { Actor } from '../auth/session';
+import type { PhiBox } from '../crypto/phi-box';
+import { locateZip } from '../geo/zip-centroids';
+import { AppError } from '../http/errors';
+import { createNotification } from '../notifications/service';
+import { findSealedPatient } from '../patients/queries';
+import { audited, refused, VISIT_ENTITY, type RequestClient } from './audited';
+import { presentVisitDetail } from './presenters';
+import { findVisitOfParty, updateVisit } from './queries';
+import { loadForChange, VISIT_ACTIONS, type VisitDeps } from './service';
+
+/**
+ * Electronic visit verification at the point of care: check-in and check-out each record the time
+ * and one location reading (or that none was available). A reading farther than
+ * EVV_MAX_DISTANCE_MILES from the patient's ZIP centroid, a missing reading, or a check-in more than
+ * EVV_MAX_MINUTES_OFF_SCHEDULE from the scheduled start is an exception: it needs a reason, is
+ * stored on the visit and flagged to the agency in-app (without PHI).
+ */
+
+export const NO_PATIENT_FOR_EVV = 'The agency has not added the patient’s details yet, so this visit cannot be verified. Ask the agency to add them.';
+
+export type EvvDeps = VisitDeps & { phiBox: PhiBox };
+
+/** The patient's ZIP from their sealed details; null when none are saved, 'unreadable' when they cannot be opened. */
+function patientZip(phiBox: PhiBox, sealed: string, referralId: string): string | 'unreadable' {
+  try {
+    const parsed = patientResponseSchema.shape.patient.safeParse(JSON.parse(phiBox.open(sealed, referralId)));
+    return parsed.success ? parsed.data.zip : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** The exceptions a reading makes (pure, exported for tests). */
+export function findExceptions(options: {
+  reading: { latitude: number; longitude: number } | null;
+  patientCentroid: { latitude: number; longitude: number } | null;
+  at: Date;
+  /** Only check-in is judged against the schedule. */
+  scheduledStart: Date | null;
+}): VisitException[] {
+  const found: VisitException[] = [];
+  if (!options.reading) found.push('missing_location');
+  else if (options.patientCentroid && greatCircleMiles(options.reading, options.patientCentroid) > EVV_MAX_DISTANCE_MILES) found.push('far_from_patient');
+  if (options.scheduledStart && Math.abs(options.at.getTime() - options.scheduledStart.getTime()) > EVV_MAX_MINUTES_OFF_SCHEDULE * 60_000) {
+    found.push('off_schedule');
+  }
+  return found;
+}
+
+/** POST /api/visits/:id/check-in (scheduled → in_progress) and /check-out (in_progress → completed), by the visit's therapist at aal2. */
+export async function verifyVisit(
+  deps: EvvDeps,
+  options: { actor: Actor; visitId: string; end: 'check_in' | 'check_out'; input: EvvReadingInput; client: RequestClient },
+): Promise<VisitDetail> {
+  const { actor, visitId, end, input } = options;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS[end], entityType: VISIT_ENTITY, entityId: visitId, client: options.client };
+  return audited(deps.database, meta, async (t) => {
+    const loaded = await loadForChange(t.tx, actor, visitId, end);
+    if ('refusal' in loaded) return loaded.refusal;
+    const { visit } = loaded;
+
+    const sealed = await findSealedPatient(t.tx, visit.referralId);
+    if (!sealed) return refused(new AppError('CONFLICT', NO_PATIENT_FOR_EVV), { reason: 'no_patient' });
+    const zip = patientZip(deps.phiBox, sealed.sealed, visit.referralId);
+    if (zip === 'unreadable') return refused(new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'), { reason: 'patient_unreadable' });
+
+    const now = new Date();
+    const reading =
+      input.locationUnavailable !== true && input.latitude !== undefined && input.longitude !== undefined
+        ? { latitude: input.latitude, longitude: input.longitude, accuracyMeters: input.accuracyMeters ?? null }
+        : null;
+    const exceptions = findExceptions({ reading, patientCentroid: locateZip(zip), at: now, scheduledStart: end === 'check_in' ? visit.scheduledStart : null });
+
+    const label = end === 'check_in' ? 'Check-in' : 'Check-out';
+    if (exceptions.length > 0 && !input.reason) {
+      const message = `${label} needs a reason: ${exceptions.map((code) => visitExceptionLabels[code].toLowerCase()).join('; ')}.`;
+      return refused(new AppError('VALIDATION', message, { reason: message }), { reason: 'reason_required', exceptions });
+    }
+
+    const allExceptions = [...new Set([...visit.exceptions, ...exceptions])];
+    const exceptionReason = exceptions.length > 0 ? [visit.exceptionReason, `${label}: ${input.reason ?? ''}`].filter(Boolean).join('\n') : visit.exceptionReason;
+    await updateVisit(
+      t.tx,
+      visitId,
+      end === 'check_in'
+        ? {
+            status: 'in_progress',
+            checkInAt: now,
+            checkInLatitude: reading?.latitude ?? null,
+            checkInLongitude: reading?.longitude ?? null,
+            checkInAccuracyMeters: reading?.accuracyMeters ?? null,
+            exceptions: allExceptions,
+            exceptionReason,
+          }
+        : {
+            status: 'completed',
+            checkOutAt: now,
+            checkOutLatitude: reading?.latitude ?? null,
+            checkOutLongitude: reading?.longitude ?? null,
+            checkOutAccuracyMeters: reading?.accuracyMeters ?? null,
+            exceptions: allExceptions,
+            exceptionReason,
+          },
+    );
+    if (exceptions.length > 0) {
+      await createNotification(t, {
+        userId: visit.agencyId,
+        type: 'visit.exception',
+        title: 'Visit verification exception',
+        body: `${label} was flagged: ${exceptions.map((code) => visitExceptionLabels[code]).join('; ')}. Open the visit for the therapist’s reason.`,
+        link: `/dashboard/agency/visits/${visitId}`,
+      });
+    }
+    const updated = await findVisitOfParty(t.tx, visitId, actor.userId);
+    if (!updated) throw new Error(`visit ${visitId} vanished inside its own transaction`);
+    return { value: presentVisitDetail(updated), details: { exceptions, locationReading: reading !== null } };
+  });
+}

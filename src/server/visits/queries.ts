@@ -1,0 +1,140 @@
+import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { BOOKED_STATUSES } from '../../domain/visits';
+import type { Db } from '../db/client';
+import { agencyProfiles, referralAgreedRates, referrals, referralServices, serviceTypesTable, therapistProfiles, user as users, visits } from '../db/schema/index';
+
+/**
+ * Visit SQL. Every query that reads a visit is scoped to its parties in its own `where`
+ * (`agency_id = user or therapist_id = user`), so a forgotten check returns nothing. The one query
+ * that sees any visit, for the reminder job, is `findVisitForReminderAnyTenant`.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+export type VisitRow = typeof visits.$inferSelect;
+export type VisitWithNames = VisitRow & { serviceName: string; therapistName: string; agencyName: string; place: string; discipline: string };
+
+const withNames = {
+  visit: visits,
+  serviceName: serviceTypesTable.name,
+  therapistName: sql<string>`${therapistProfiles.firstName} || ' ' || ${therapistProfiles.lastName}`,
+  agencyName: agencyProfiles.companyName,
+  place: sql<string>`${referrals.patientCity} || ', ' || ${referrals.patientState}`,
+  discipline: referrals.discipline,
+};
+
+function selectWithNames(db: Db) {
+  return db
+    .select(withNames)
+    .from(visits)
+    .innerJoin(serviceTypesTable, eq(serviceTypesTable.id, visits.serviceId))
+    .innerJoin(therapistProfiles, eq(therapistProfiles.id, visits.therapistId))
+    .innerJoin(agencyProfiles, eq(agencyProfiles.id, visits.agencyId))
+    .innerJoin(referrals, eq(referrals.id, visits.referralId));
+}
+
+const flatten = (row: { visit: VisitRow; serviceName: string; therapistName: string; agencyName: string; place: string; discipline: string }): VisitWithNames => ({
+  ...row.visit,
+  serviceName: row.serviceName,
+  therapistName: row.therapistName,
+  agencyName: row.agencyName,
+  place: row.place,
+  discipline: row.discipline,
+});
+
+const ofParty = (userId: string) => or(eq(visits.agencyId, userId), eq(visits.therapistId, userId));
+
+/** The visit when `userId` is its agency or therapist; `lock` holds it until the transaction ends. */
+export async function findVisitOfParty(db: Db, visitId: string, userId: string, options: { lock?: boolean } = {}): Promise<VisitWithNames | null> {
+  if (!isUuid(visitId)) return null;
+  const query = selectWithNames(db).where(and(eq(visits.id, visitId), ofParty(userId)));
+  const [row] = options.lock ? await query.for('no key update', { of: visits }) : await query;
+  return row ? flatten(row) : null;
+}
+
+/** The caller's visits starting in [from, to), by start. */
+export async function listVisitsOfParty(db: Db, userId: string, range: { from: Date; to: Date }): Promise<VisitWithNames[]> {
+  const rows = await selectWithNames(db)
+    .where(and(ofParty(userId), gte(visits.scheduledStart, range.from), lt(visits.scheduledStart, range.to)))
+    .orderBy(asc(visits.scheduledStart));
+  return rows.map(flatten);
+}
+
+/** A referral's visits, for one of its parties. */
+export async function listVisitsOfReferral(db: Db, referralId: string, userId: string): Promise<VisitWithNames[]> {
+  const rows = await selectWithNames(db)
+    .where(and(eq(visits.referralId, referralId), ofParty(userId)))
+    .orderBy(asc(visits.scheduledStart));
+  return rows.map(flatten);
+}
+
+/** The referral's services with their names and how many of their visits are booked (not cancelled or missed). */
+export async function referralServicesWithBooked(db: Db, referralId: string) {
+  return db
+    .select({
+      serviceId: referralServices.serviceId,
+      serviceName: serviceTypesTable.name,
+      visitCount: referralServices.visitCount,
+      offeredRate: referralServices.offeredRate,
+      agreedRate: referralAgreedRates.rate,
+      booked: sql<number>`(select count(*)::int from ${visits} where ${visits.referralId} = ${referralId}
+        and ${visits.serviceId} = ${referralServices.serviceId} and ${inArray(visits.status, [...BOOKED_STATUSES])})`,
+    })
+    .from(referralServices)
+    .innerJoin(serviceTypesTable, eq(serviceTypesTable.id, referralServices.serviceId))
+    .leftJoin(
+      referralAgreedRates,
+      and(eq(referralAgreedRates.referralId, referralServices.referralId), eq(referralAgreedRates.serviceId, referralServices.serviceId)),
+    )
+    .where(eq(referralServices.referralId, referralId))
+    .orderBy(asc(serviceTypesTable.id));
+}
+
+export async function referralFrequency(db: Db, referralId: string): Promise<string | null> {
+  const [row] = await db.select({ visitFrequency: referrals.visitFrequency }).from(referrals).where(eq(referrals.id, referralId));
+  return row?.visitFrequency ?? null;
+}
+
+export async function insertVisit(db: Db, values: typeof visits.$inferInsert): Promise<string> {
+  const [row] = await db.insert(visits).values(values).returning({ id: visits.id });
+  if (!row) throw new Error('visit insert returned no row');
+  return row.id;
+}
+
+/** Moves a matched referral on to in progress (its first visit); does nothing otherwise. */
+export async function startReferral(db: Db, referralId: string): Promise<void> {
+  await db.update(referrals).set({ status: 'in_progress', updatedAt: sql`now()` }).where(and(eq(referrals.id, referralId), eq(referrals.status, 'matched')));
+}
+
+export async function updateVisit(db: Db, visitId: string, values: Partial<typeof visits.$inferInsert>): Promise<void> {
+  await db
+    .update(visits)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(visits.id, visitId));
+}
+
+/** For the reminder job only: any tenant's visit, by id. */
+export async function findVisitForReminderAnyTenant(db: Db, visitId: string) {
+  const [row] = await db
+    .select({ id: visits.id, status: visits.status, scheduledStart: visits.scheduledStart, therapistId: visits.therapistId, remindedAt: visits.remindedAt })
+    .from(visits)
+    .where(eq(visits.id, visitId));
+  return row ?? null;
+}
+
+/** Sets reminded_at unless it is set already: true for the one caller that set it. */
+export async function claimReminder(db: Db, visitId: string): Promise<boolean> {
+  const rows = await db
+    .update(visits)
+    .set({ remindedAt: sql`now()` })
+    .where(and(eq(visits.id, visitId), sql`${visits.remindedAt} is null`, eq(visits.status, 'scheduled')))
+    .returning({ id: visits.id });
+  return rows.length > 0;
+}
+
+export async function emailOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+

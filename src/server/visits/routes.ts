@@ -1,0 +1,207 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  evvReadingInputSchema,
+  planVisitsInputSchema,
+  referralVisitsSchema,
+  rescheduleVisitInputSchema,
+  scheduleVisitInputSchema,
+  visitDetailSchema,
+  visitListSchema,
+  visitPlanSchema,
+  visitRangeQuerySchema,
+  visitReasonInputSchema,
+} from '../../domain/visits';
+import { requireActor, type Actor } from '../auth/session';
+import { createPhiBox } from '../crypto/phi-box';
+import { AppError } from '../http/errors';
+import type { RoutesPlugin } from '../http/plugin';
+import { recordRefusedVisitRequest, VISIT_ENTITY, type RequestClient } from './audited';
+import { verifyVisit } from './evv';
+import { cancelVisit, listMyVisits, listReferralVisits, markVisitMissed, planVisits, rescheduleVisit, scheduleVisit, VISIT_ACTIONS, viewVisit } from './service';
+
+// Any string: an id that is no visit's is answered 404 like any visit the caller cannot see.
+const idParams = z.object({ id: z.string().max(100) });
+type Action = (typeof VISIT_ACTIONS)[keyof typeof VISIT_ACTIONS];
+
+function clientOf(request: FastifyRequest): RequestClient {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+/**
+ * Visits of matched referrals: scheduling, the calendar, changes with reasons and verification at
+ * the point of care. Only the referral's agency and matched therapist see them; every read and
+ * write, allowed or refused (signed out included), is audited.
+ */
+export const visitRoutes: RoutesPlugin = async (app, deps) => {
+  const serviceDeps = { database: deps.database, jobs: deps.jobs, phiBox: createPhiBox(deps.secrets.phiKey) };
+
+  // Authenticated before the input is validated, so a signed-out caller always gets 401, audited.
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  const authenticate = (action: Action, entityType: 'visit' | 'referral') => async (request: FastifyRequest) => {
+    try {
+      actors.set(request, await requireActor(request, deps));
+    } catch (error) {
+      if (error instanceof AppError) {
+        const { id } = (request.params ?? {}) as { id?: unknown };
+        await recordRefusedVisitRequest(
+          deps.database,
+          { action, entityType, entityId: typeof id === 'string' ? id : undefined, client: clientOf(request) },
+          error.code.toLowerCase(),
+        );
+      }
+      throw error;
+    }
+  };
+  const actorOf = (request: FastifyRequest): Actor => {
+    const actor = actors.get(request);
+    if (!actor) throw new Error('visit route ran without its preValidation hook');
+    return actor;
+  };
+
+  app.get(
+    '/visits',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: "The caller's visits starting in [from, to) (a therapist's own, an agency's all): summaries for the calendar",
+        querystring: visitRangeQuerySchema,
+        response: { 200: visitListSchema },
+      },
+      preValidation: authenticate(VISIT_ACTIONS.list, VISIT_ENTITY),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { from, to } = request.query;
+      return listMyVisits(serviceDeps, { actor: actorOf(request), from: new Date(from), to: new Date(to), client: clientOf(request) });
+    },
+  );
+
+  app.get(
+    '/referrals/:id/visits',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: "A referral's services (booked of their visit count) and visits, for its agency and matched therapist",
+        params: idParams,
+        response: { 200: referralVisitsSchema },
+      },
+      preValidation: authenticate(VISIT_ACTIONS.list, 'referral'),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listReferralVisits(serviceDeps, { actor: actorOf(request), referralId: request.params.id, client: clientOf(request) });
+    },
+  );
+
+  app.post(
+    '/referrals/:id/visits/plan',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: "Proposes dates for the visits not yet booked, following the referral's frequency from startDate (saves nothing); matched therapist, aal2",
+        params: idParams,
+        body: planVisitsInputSchema,
+        response: { 200: visitPlanSchema },
+      },
+      preValidation: authenticate(VISIT_ACTIONS.plan, 'referral'),
+    },
+    async (request) => planVisits(serviceDeps, { actor: actorOf(request), referralId: request.params.id, startDate: request.body.startDate, client: clientOf(request) }),
+  );
+
+  app.post(
+    '/referrals/:id/visits',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'Schedules one visit of a service on the referral (matched therapist, aal2); the first moves the referral to in progress',
+        params: idParams,
+        body: scheduleVisitInputSchema,
+        response: { 201: visitDetailSchema },
+      },
+      preValidation: authenticate(VISIT_ACTIONS.schedule, 'referral'),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const visit = await scheduleVisit(serviceDeps, { actor: actorOf(request), referralId: request.params.id, input: request.body, client: clientOf(request) });
+      return reply.status(201).send(visit);
+    },
+  );
+
+  app.get(
+    '/visits/:id',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'A visit with its verification readings, exceptions and reasons; its agency and therapist, aal2',
+        params: idParams,
+        response: { 200: visitDetailSchema },
+      },
+      preValidation: authenticate(VISIT_ACTIONS.read, VISIT_ENTITY),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return viewVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) });
+    },
+  );
+
+  app.put(
+    '/visits/:id/schedule',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'Moves a scheduled visit, with a reason (its therapist, aal2); a new reminder is queued',
+        params: idParams,
+        body: rescheduleVisitInputSchema,
+        response: { 200: visitDetailSchema },
+      },
+      preValidation: authenticate(VISIT_ACTIONS.reschedule, VISIT_ENTITY),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return rescheduleVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) });
+    },
+  );
+
+  for (const [path, action, run, summary] of [
+    ['cancel', VISIT_ACTIONS.cancel, cancelVisit, 'Cancels a scheduled visit, with a reason (either party, aal2)'],
+    ['missed', VISIT_ACTIONS.missed, markVisitMissed, 'Records a scheduled visit whose start has passed as missed, with a reason (either party, aal2)'],
+  ] as const) {
+    app.post(
+      `/visits/:id/${path}`,
+      {
+        schema: { tags: ['visits'], summary, params: idParams, body: visitReasonInputSchema, response: { 200: visitDetailSchema } },
+        preValidation: authenticate(action, VISIT_ENTITY),
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return run(serviceDeps, { actor: actorOf(request), visitId: request.params.id, reason: request.body.reason, client: clientOf(request) });
+      },
+    );
+  }
+
+  for (const [path, end] of [
+    ['check-in', 'check_in'],
+    ['check-out', 'check_out'],
+  ] as const) {
+    app.post(
+      `/visits/:id/${path}`,
+      {
+        schema: {
+          tags: ['visits'],
+          summary: `Visit verification: records the ${path} time and one location reading (or locationUnavailable); an exception needs a reason (its therapist, aal2)`,
+          params: idParams,
+          body: evvReadingInputSchema,
+          response: { 200: visitDetailSchema },
+        },
+        preValidation: authenticate(VISIT_ACTIONS[end], VISIT_ENTITY),
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return verifyVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, end, input: request.body, client: clientOf(request) });
+      },
+    );
+  }
+};

@@ -1,0 +1,275 @@
+import { serviceTypes } from '../../domain/accounts';
+import { parseVisitFrequency } from '../../domain/visit-frequency';
+import {
+  planVisitDates,
+  VISIT_REMINDER_MINUTES,
+  visitMessages,
+  type ReferralVisits,
+  type RescheduleVisitInput,
+  type ScheduleVisitInput,
+  type VisitDetail,
+  type VisitList,
+  type VisitPlan,
+} from '../../domain/visits';
+import type { Actor } from '../auth/session';
+import type { Database, Db, Transaction } from '../db/client';
+import { AppError } from '../http/errors';
+import type { JobQueue } from '../jobs/queue';
+import { createNotification } from '../notifications/service';
+import { findReferralOfParty } from '../patients/queries';
+import { audited, denialError, refused, VISIT_ENTITY, type Outcome, type Refusal, type RequestClient } from './audited';
+import { canChangeVisit, canListReferralVisits, canReadVisit, canScheduleVisits, type VisitChange } from './policy';
+import { presentVisitDetail, presentVisitSummary } from './presenters';
+import {
+  findVisitOfParty,
+  insertVisit,
+  listVisitsOfParty,
+  listVisitsOfReferral,
+  referralFrequency,
+  referralServicesWithBooked,
+  startReferral,
+  updateVisit,
+  type VisitWithNames,
+} from './queries';
+
+/**
+ * Visits of a matched referral: scheduling, reads and changes. Every use case runs in one
+ * transaction with its audit row (allowed or refused); verification at the point of care is in
+ * evv.ts, the reminder job in reminder-job.ts.
+ */
+
+export interface VisitDeps {
+  database: Database;
+  jobs: JobQueue;
+}
+
+export const VISIT_ACTIONS = {
+  list: 'visit.list',
+  read: 'visit.read',
+  plan: 'visit.plan',
+  schedule: 'visit.schedule',
+  reschedule: 'visit.reschedule',
+  cancel: 'visit.cancel',
+  missed: 'visit.missed',
+  check_in: 'visit.check_in',
+  check_out: 'visit.check_out',
+} as const;
+
+const MAX_DAYS_AHEAD = 366;
+const serviceOrder = (id: string) => serviceTypes.findIndex((service) => service.id === id);
+
+/** Queues the reminder for a visit's (new) start, with the transaction, so it exists only if the change commits. */
+async function queueReminder(t: Transaction, jobs: JobQueue, visitId: string, start: Date) {
+  const startAfter = new Date(Math.max(Date.now(), start.getTime() - VISIT_REMINDER_MINUTES * 60_000));
+  await jobs.send('visit-reminder', { visitId }, { sql: t.sql, startAfter });
+}
+
+function startError(start: Date): AppError | null {
+  const ahead = start.getTime() - Date.now();
+  if (ahead <= 0 || ahead > MAX_DAYS_AHEAD * 86_400_000) {
+    return new AppError('VALIDATION', visitMessages.scheduledStart, { scheduledStart: visitMessages.scheduledStart });
+  }
+  return null;
+}
+
+async function detailOf(db: Db, visitId: string, userId: string): Promise<VisitDetail> {
+  const visit = await findVisitOfParty(db, visitId, userId);
+  if (!visit) throw new Error(`visit ${visitId} vanished inside its own transaction`);
+  return presentVisitDetail(visit);
+}
+
+/** GET /api/visits?from&to: the caller's own visits (therapist) or their agency's. */
+export async function listMyVisits(deps: VisitDeps, options: { actor: Actor; from: Date; to: Date; client: RequestClient }): Promise<VisitList> {
+  const { actor, from, to } = options;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.list, entityType: VISIT_ENTITY, entityId: undefined, client: options.client };
+  return audited(deps.database, meta, async ({ tx }) => {
+    const type = actor.account?.status === 'approved' ? actor.account.userType : null;
+    if (type !== 'agency' && type !== 'therapist') {
+      return refused(new AppError('FORBIDDEN', 'Visits are for agencies and therapists.'), { reason: 'not_allowed' });
+    }
+    const rows = await listVisitsOfParty(tx, actor.userId, { from, to });
+    return { value: { visits: rows.map(presentVisitSummary) }, details: { from: from.toISOString(), to: to.toISOString(), count: rows.length } };
+  });
+}
+
+/** GET /api/referrals/:id/visits: the referral's services (booked / count) and visits, for its two parties. */
+export async function listReferralVisits(
+  deps: VisitDeps,
+  options: { actor: Actor; referralId: string; client: RequestClient },
+): Promise<ReferralVisits> {
+  const { actor, referralId } = options;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.list, entityType: 'referral', entityId: referralId, client: options.client };
+  return audited(deps.database, meta, async ({ tx }) => {
+    const referral = await findReferralOfParty(tx, referralId, actor.userId);
+    const access = canListReferralVisits(actor, referral);
+    if (!access.allowed || !referral) return refused(denialError(access.allowed ? 'no_access' : access.reason, actor, { entity: 'referral' }), { reason: 'no_access' });
+    const [services, rows, visitFrequency] = await Promise.all([
+      referralServicesWithBooked(tx, referralId),
+      listVisitsOfReferral(tx, referralId, actor.userId),
+      referralFrequency(tx, referralId),
+    ]);
+    return {
+      value: {
+        referralId,
+        status: referral.status,
+        visitFrequency: visitFrequency ?? '',
+        services: services
+          .sort((a, b) => serviceOrder(a.serviceId) - serviceOrder(b.serviceId))
+          .map((s) => ({ serviceId: s.serviceId, serviceName: s.serviceName, visitCount: s.visitCount, booked: Number(s.booked) })),
+        visits: rows.map(presentVisitSummary),
+      },
+      details: { as: access.as, count: rows.length },
+    };
+  });
+}
+
+/** POST /api/referrals/:id/visits/plan: dates following the referral's frequency for the visits not yet booked. Saves nothing. */
+export async function planVisits(deps: VisitDeps, options: { actor: Actor; referralId: string; startDate: string; client: RequestClient }): Promise<VisitPlan> {
+  const { actor, referralId } = options;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.plan, entityType: 'referral', entityId: referralId, client: options.client };
+  return audited(deps.database, meta, async ({ tx }) => {
+    const access = canScheduleVisits(actor, await findReferralOfParty(tx, referralId, actor.userId));
+    if (!access.allowed) return refused(denialError(access.reason, actor, { entity: 'referral' }), { reason: access.reason });
+    const visitFrequency = (await referralFrequency(tx, referralId)) ?? '';
+    const frequency = parseVisitFrequency(visitFrequency);
+    const services = (await referralServicesWithBooked(tx, referralId)).sort((a, b) => serviceOrder(a.serviceId) - serviceOrder(b.serviceId));
+    const remaining = services.flatMap((s) => Array.from({ length: Math.max(0, s.visitCount - Number(s.booked)) }, () => s.serviceId));
+    const dates = 'error' in frequency ? [] : planVisitDates(frequency.segments, options.startDate, remaining.length);
+    return { value: { visitFrequency, items: dates.map((date, i) => ({ date, serviceId: remaining[i] ?? '' })) }, details: { count: dates.length } };
+  });
+}
+
+/**
+ * POST /api/referrals/:id/visits: the matched therapist books one visit of a service on the
+ * referral, at its agreed rate, up to the service's visit count. The first visit moves the referral
+ * to in progress; the reminder is queued with the visit.
+ */
+export async function scheduleVisit(
+  deps: VisitDeps,
+  options: { actor: Actor; referralId: string; input: ScheduleVisitInput; client: RequestClient },
+): Promise<VisitDetail> {
+  const { actor, referralId, input } = options;
+  let visitId: string | undefined;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.schedule, entityType: 'referral', entityId: referralId, client: options.client };
+  return audited(deps.database, meta, async (t): Promise<Outcome<VisitDetail>> => {
+    // Locked, so two bookings cannot both take the last visit of a service, nor the referral close under one.
+    const referral = await findReferralOfParty(t.tx, referralId, actor.userId, { lock: true });
+    const access = canScheduleVisits(actor, referral);
+    if (!access.allowed || !referral) return refused(denialError(access.allowed ? 'no_access' : access.reason, actor, { entity: 'referral' }), { reason: access.allowed ? 'no_access' : access.reason });
+
+    const service = (await referralServicesWithBooked(t.tx, referralId)).find((s) => s.serviceId === input.serviceId);
+    if (!service) {
+      return refused(new AppError('VALIDATION', visitMessages.serviceId, { serviceId: visitMessages.serviceId }), { reason: 'service_not_on_referral' });
+    }
+    if (Number(service.booked) >= service.visitCount) {
+      const message = `All ${service.visitCount} ${service.serviceName} visits of this referral are already scheduled.`;
+      return refused(new AppError('VALIDATION', message, { serviceId: message }), { reason: 'visit_count_reached', serviceId: service.serviceId });
+    }
+    const start = new Date(input.scheduledStart);
+    const invalidStart = startError(start);
+    if (invalidStart) return refused(invalidStart, { reason: 'invalid_start' });
+
+    visitId = await insertVisit(t.tx, {
+      referralId,
+      agencyId: referral.agencyId,
+      therapistId: actor.userId,
+      serviceId: service.serviceId,
+      scheduledStart: start,
+      durationMinutes: input.durationMinutes ?? 60,
+      rate: service.agreedRate ?? service.offeredRate,
+    });
+    await startReferral(t.tx, referralId);
+    await queueReminder(t, deps.jobs, visitId, start);
+    return { value: await detailOf(t.tx, visitId, actor.userId), details: { visitId, serviceId: service.serviceId, scheduledStart: start.toISOString() } };
+  });
+}
+
+/** GET /api/visits/:id: the visit's details (EVV readings, reasons), for its two parties at aal2. */
+export async function viewVisit(deps: VisitDeps, options: { actor: Actor; visitId: string; client: RequestClient }): Promise<VisitDetail> {
+  const { actor, visitId } = options;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.read, entityType: VISIT_ENTITY, entityId: visitId, client: options.client };
+  return audited(deps.database, meta, async ({ tx }) => {
+    const visit = await findVisitOfParty(tx, visitId, actor.userId);
+    const access = canReadVisit(actor, visit);
+    if (!access.allowed || !visit) return refused(denialError(access.allowed ? 'no_access' : access.reason, actor, { entity: 'visit' }), { reason: access.allowed ? 'no_access' : access.reason });
+    return { value: presentVisitDetail(visit), details: { as: access.as } };
+  });
+}
+
+/** Loads and locks a visit for a change, and checks the policy; the refusal to answer otherwise. */
+export async function loadForChange(
+  tx: Db,
+  actor: Actor,
+  visitId: string,
+  change: VisitChange,
+): Promise<{ visit: VisitWithNames; as: 'agency' | 'therapist' } | { refusal: Refusal }> {
+  const visit = await findVisitOfParty(tx, visitId, actor.userId, { lock: true });
+  const access = canChangeVisit(actor, visit, change);
+  if (!access.allowed || !visit) {
+    const reason = access.allowed ? 'no_access' : access.reason;
+    const notAllowed = change === 'cancel' || change === 'missed' ? undefined : 'Only the visit’s therapist can do this.';
+    return { refusal: refused(denialError(reason, actor, { entity: 'visit', status: visit?.status, notAllowed }), { reason }) };
+  }
+  return { visit, as: access.as };
+}
+
+/** Tells the other party of a change; no PHI, only a link to the visit (which checks access). */
+async function notifyOtherParty(t: Transaction, visit: VisitWithNames, by: 'agency' | 'therapist', title: string, body: string) {
+  const to = by === 'therapist' ? 'agency' : 'therapist';
+  await createNotification(t, {
+    userId: to === 'agency' ? visit.agencyId : visit.therapistId,
+    type: `visit.${title.toLowerCase().replaceAll(' ', '_')}`,
+    title,
+    body,
+    link: `/dashboard/${to}/visits/${visit.id}`,
+  });
+}
+
+/** PUT /api/visits/:id/schedule: the therapist moves a scheduled visit, with a reason; a new reminder is queued. */
+export async function rescheduleVisit(
+  deps: VisitDeps,
+  options: { actor: Actor; visitId: string; input: RescheduleVisitInput; client: RequestClient },
+): Promise<VisitDetail> {
+  const { actor, visitId, input } = options;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.reschedule, entityType: VISIT_ENTITY, entityId: visitId, client: options.client };
+  return audited(deps.database, meta, async (t) => {
+    const loaded = await loadForChange(t.tx, actor, visitId, 'reschedule');
+    if ('refusal' in loaded) return loaded.refusal;
+    const start = new Date(input.scheduledStart);
+    const invalidStart = startError(start);
+    if (invalidStart) return refused(invalidStart, { reason: 'invalid_start' });
+    await updateVisit(t.tx, visitId, { scheduledStart: start, statusReason: input.reason, remindedAt: null });
+    await queueReminder(t, deps.jobs, visitId, start);
+    await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit rescheduled', 'A visit was moved to a new time. Open it to see the new time and the reason.');
+    return { value: await detailOf(t.tx, visitId, actor.userId), details: { from: loaded.visit.scheduledStart.toISOString(), to: start.toISOString() } };
+  });
+}
+
+/** POST /api/visits/:id/cancel: either party cancels a scheduled visit, with a reason. */
+export async function cancelVisit(deps: VisitDeps, options: { actor: Actor; visitId: string; reason: string; client: RequestClient }): Promise<VisitDetail> {
+  const { actor, visitId } = options;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.cancel, entityType: VISIT_ENTITY, entityId: visitId, client: options.client };
+  return audited(deps.database, meta, async (t) => {
+    const loaded = await loadForChange(t.tx, actor, visitId, 'cancel');
+    if ('refusal' in loaded) return loaded.refusal;
+    await updateVisit(t.tx, visitId, { status: 'cancelled', statusReason: options.reason });
+    await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit cancelled', 'A scheduled visit was cancelled. Open it to see the reason.');
+    return { value: await detailOf(t.tx, visitId, actor.userId), details: { as: loaded.as } };
+  });
+}
+
+/** POST /api/visits/:id/missed: either party records that a visit whose start has passed did not happen, with a reason. */
+export async function markVisitMissed(deps: VisitDeps, options: { actor: Actor; visitId: string; reason: string; client: RequestClient }): Promise<VisitDetail> {
+  const { actor, visitId } = options;
+  const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.missed, entityType: VISIT_ENTITY, entityId: visitId, client: options.client };
+  return audited(deps.database, meta, async (t) => {
+    const loaded = await loadForChange(t.tx, actor, visitId, 'missed');
+    if ('refusal' in loaded) return loaded.refusal;
+    if (loaded.visit.scheduledStart.getTime() > Date.now()) {
+      return refused(new AppError('CONFLICT', 'A visit can be marked missed once its start time has passed. Cancel it instead.'), { reason: 'not_started' });
+    }
+    await updateVisit(t.tx, visitId, { status: 'missed', statusReason: options.reason });
+    await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit missed', 'A visit was recorded as missed. Open it to see the reason.');
+    return { value: await detailOf(t.tx, visitId, actor.userId), details: { as: loaded.as } };
+  });
+}

@@ -1,0 +1,370 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { errorOf } from '../../../test/http';
+import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
+import type { PatientInput } from '../../domain/referrals';
+import type { ReferralVisits, VisitDetail, VisitList, VisitPlan } from '../../domain/visits';
+import { auditLog, mailMessages, notifications, referralAgreedRates, referrals, referralServices, visits } from '../db/schema/index';
+import { locateZip } from '../geo/zip-centroids';
+import { createVisitReminderJob } from './reminder-job';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const db = () => app.runtime.database.db;
+const USER_AGENT = 'CareRelayVisitsTest/1.0';
+const PATIENT_ZIP = '78704';
+const centroid = locateZip(PATIENT_ZIP)!;
+const near = { latitude: centroid.latitude + 0.002, longitude: centroid.longitude, accuracyMeters: 12 };
+const far = { latitude: centroid.latitude + 0.2, longitude: centroid.longitude, accuracyMeters: 12 };
+
+const patient: PatientInput = {
+  firstName: 'Dolores',
+  lastName: 'Abernathy',
+  dateOfBirth: '1948-03-14',
+  addressLine: '1200 Sweetwater Lane',
+  city: 'Austin',
+  state: 'TX',
+  zip: PATIENT_ZIP,
+  phone: '(512) 555-0142',
+  emergencyContactName: 'Teddy Flood',
+  emergencyContactPhone: '+1 512 555 0177',
+  diagnosisCode: 'M17.11',
+  diagnosisDescription: 'Unilateral primary osteoarthritis, right knee',
+  referringPhysician: 'Dr. Robert Ford',
+  payer: 'Medicare Part A',
+  careNotes: 'Lives alone.',
+};
+
+interface Client {
+  cookie?: string;
+}
+
+function call(method: string, path: string, client: Client = {}, body?: unknown) {
+  return fetch(`${app.url}/api${path}`, {
+    method,
+    headers: {
+      origin: app.url,
+      'user-agent': USER_AGENT,
+      'x-forwarded-for': clientAddress(),
+      ...(client.cookie ? { cookie: client.cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function json<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+async function session(person: { userId: string; email: string; password: string }, aal: 'aal1' | 'aal2' = 'aal2') {
+  const cookie = await signIn(app.url, person);
+  if (aal === 'aal2') await elevateSession(db(), cookie);
+  return { userId: person.userId, cookie };
+}
+
+/** A matched referral (1 evaluation, 3 treatments, agreed rates 160/110, frequency 1w1, 2w4), optionally with patient details. */
+async function matchedReferral(options: { withPatient?: boolean } = {}) {
+  const agencyPerson = await buildAgency(db());
+  const therapistPerson = await buildTherapist(db());
+  const referral = await insertReferral(db(), {
+    agencyId: agencyPerson.userId,
+    status: 'matched',
+    matchedTherapistId: therapistPerson.userId,
+    patientZip: PATIENT_ZIP,
+    visitFrequency: '1w1, 2w4',
+  });
+  await db().insert(referralServices).values({ referralId: referral.id, serviceId: 'treatment', visitCount: 3, offeredRate: 100 });
+  await db().insert(referralAgreedRates).values([
+    { referralId: referral.id, serviceId: 'evaluation', rate: 160 },
+    { referralId: referral.id, serviceId: 'treatment', rate: 110 },
+  ]);
+  await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
+  const agency = await session(agencyPerson);
+  const therapist = await session(therapistPerson);
+  if (options.withPatient ?? true) await json(await call('PUT', `/referrals/${referral.id}/patient`, agency, patient));
+  return { referral, agency, therapist, agencyPerson, therapistPerson };
+}
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+async function schedule(referralId: string, therapist: Client, overrides: Record<string, unknown> = {}) {
+  return call('POST', `/referrals/${referralId}/visits`, therapist, { serviceId: 'evaluation', scheduledStart: inMinutes(10), durationMinutes: 60, ...overrides });
+}
+
+async function scheduled(referralId: string, therapist: Client, overrides: Record<string, unknown> = {}) {
+  return json<VisitDetail>(await schedule(referralId, therapist, overrides), 201);
+}
+
+/** Strangers of a referral: another agency, another therapist, a manager, each at aal2. */
+async function strangers() {
+  return {
+    otherAgency: await session(await buildAgency(db())),
+    otherTherapist: await session(await buildTherapist(db())),
+    manager: await session(await buildManager(db())),
+  };
+}
+
+const auditsOf = (entityId: string) => db().select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(desc(auditLog.id));
+
+async function expectError(response: Response, status: number, code: string) {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  expect((JSON.parse(text) as { error: { code: string } }).error.code).toBe(code);
+}
+
+describe('scheduling', () => {
+  it('the matched therapist schedules a visit at the agreed rate; the referral moves to in progress and the reminder is queued', async () => {
+    const { referral, therapist } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist, { serviceId: 'treatment', scheduledStart: inMinutes(180) });
+    expect(visit).toMatchObject({ referralId: referral.id, serviceId: 'treatment', serviceName: 'Treatment Session', status: 'scheduled', rate: 110, durationMinutes: 60 });
+    const [row] = await db().select({ status: referrals.status }).from(referrals).where(eq(referrals.id, referral.id));
+    expect(row?.status).toBe('in_progress');
+    const jobs = await app.runtime.database.pool.query<{ start_after: Date }>(
+      "select start_after from pgboss.job where name = 'visit-reminder' and data->>'visitId' = $1",
+      [visit.id],
+    );
+    expect(jobs.rows).toHaveLength(1);
+    expect(Math.abs(jobs.rows[0]!.start_after.getTime() - (Date.parse(visit.scheduledStart) - 60 * 60_000))).toBeLessThan(2000);
+    const audits = await auditsOf(referral.id);
+    expect(audits.find((a) => a.action === 'visit.schedule')).toMatchObject({ outcome: 'success', actorUserId: therapist.userId, userAgent: USER_AGENT });
+  });
+
+  it('refuses a service not on the referral, more visits than its count, and a start in the past', async () => {
+    const { referral, therapist } = await matchedReferral();
+    const notOnReferral = await schedule(referral.id, therapist, { serviceId: 'discharge' });
+    await expectError(notOnReferral.clone(), 400, 'VALIDATION');
+    expect((await errorOf(notOnReferral)).fields).toHaveProperty('serviceId');
+    await scheduled(referral.id, therapist);
+    const tooMany = await schedule(referral.id, therapist);
+    expect(tooMany.status).toBe(400);
+    expect((await errorOf(tooMany)).fields?.serviceId).toMatch(/All 1 Initial Evaluation visits/);
+    const past = await schedule(referral.id, therapist, { serviceId: 'treatment', scheduledStart: inMinutes(-5) });
+    expect((await errorOf(past)).fields).toHaveProperty('scheduledStart');
+    const missingBody = await schedule(referral.id, therapist, { scheduledStart: 'tomorrow' });
+    expect(missingBody.status).toBe(400);
+    // A cancelled visit frees its place.
+    const list = await json<ReferralVisits>(await call('GET', `/referrals/${referral.id}/visits`, therapist));
+    expect(list.services.find((s) => s.serviceId === 'evaluation')).toMatchObject({ visitCount: 1, booked: 1 });
+    await json(await call('POST', `/visits/${list.visits[0]!.id}/cancel`, therapist, { reason: 'Patient in hospital' }));
+    await scheduled(referral.id, therapist);
+  });
+
+  it('only the matched therapist schedules: signed out 401, strangers 404, the agency 403, aal1 MFA_REQUIRED', async () => {
+    const { referral, agency, therapistPerson } = await matchedReferral();
+    await expectError(await schedule(referral.id, {}), 401, 'UNAUTHENTICATED');
+    const { otherAgency, otherTherapist, manager } = await strangers();
+    for (const stranger of [otherAgency, otherTherapist, manager]) await expectError(await schedule(referral.id, stranger), 404, 'NOT_FOUND');
+    await expectError(await schedule(referral.id, agency), 403, 'FORBIDDEN');
+    await expectError(await schedule(referral.id, await session(therapistPerson, 'aal1')), 403, 'MFA_REQUIRED');
+    await expectError(await schedule('not-a-uuid', otherTherapist), 404, 'NOT_FOUND');
+    const failures = (await auditsOf(referral.id)).filter((a) => a.action === 'visit.schedule');
+    expect(failures.every((a) => a.outcome === 'failure')).toBe(true);
+    expect(failures.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('a closed referral takes no more visits', async () => {
+    const { referral, therapist } = await matchedReferral();
+    await db().update(referrals).set({ status: 'completed' }).where(eq(referrals.id, referral.id));
+    await expectError(await schedule(referral.id, therapist), 409, 'CONFLICT');
+  });
+
+  it('the plan follows the frequency for the visits not yet booked and saves nothing', async () => {
+    const { referral, therapist, agency } = await matchedReferral();
+    const plan = await json<VisitPlan>(await call('POST', `/referrals/${referral.id}/visits/plan`, therapist, { startDate: '2030-03-04' }));
+    expect(plan.visitFrequency).toBe('1w1, 2w4');
+    expect(plan.items).toEqual([
+      { date: '2030-03-04', serviceId: 'evaluation' },
+      { date: '2030-03-11', serviceId: 'treatment' },
+      { date: '2030-03-14', serviceId: 'treatment' },
+      { date: '2030-03-18', serviceId: 'treatment' },
+    ]);
+    expect(await db().$count(visits, eq(visits.referralId, referral.id))).toBe(0);
+    await expectError(await call('POST', `/referrals/${referral.id}/visits/plan`, agency, { startDate: '2030-03-04' }), 403, 'FORBIDDEN');
+    await expectError(await call('POST', `/referrals/${referral.id}/visits/plan`, therapist, { startDate: 'soon' }), 400, 'VALIDATION');
+  });
+});
+
+describe('reading visits', () => {
+  it('both parties list and read the visit; strangers get 404 and an empty calendar; aal1 lists but cannot read details', async () => {
+    const { referral, agency, therapist, therapistPerson, agencyPerson } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    const from = inMinutes(-60);
+    const to = inMinutes(7 * 24 * 60);
+    const range = `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    for (const party of [agency, therapist]) {
+      expect((await json<VisitList>(await call('GET', `/visits${range}`, party))).visits.map((v) => v.id)).toEqual([visit.id]);
+      expect((await json<ReferralVisits>(await call('GET', `/referrals/${referral.id}/visits`, party))).visits).toHaveLength(1);
+      expect(await json<VisitDetail>(await call('GET', `/visits/${visit.id}`, party))).toMatchObject({ id: visit.id, checkIn: null, rate: 160 });
+    }
+    const { otherAgency, otherTherapist, manager } = await strangers();
+    for (const stranger of [otherAgency, otherTherapist]) {
+      expect((await json<VisitList>(await call('GET', `/visits${range}`, stranger))).visits).toEqual([]);
+      await expectError(await call('GET', `/visits/${visit.id}`, stranger), 404, 'NOT_FOUND');
+      await expectError(await call('GET', `/referrals/${referral.id}/visits`, stranger), 404, 'NOT_FOUND');
+    }
+    await expectError(await call('GET', `/visits/${visit.id}`, manager), 404, 'NOT_FOUND');
+    await expectError(await call('GET', `/visits${range}`, manager), 403, 'FORBIDDEN');
+    await expectError(await call('GET', `/visits/${visit.id}`), 401, 'UNAUTHENTICATED');
+    await expectError(await call('GET', `/visits${range}`), 401, 'UNAUTHENTICATED');
+    await expectError(await call('GET', `/visits?from=nope&to=${encodeURIComponent(to)}`, agency), 400, 'VALIDATION');
+    for (const person of [agencyPerson, therapistPerson]) {
+      const aal1 = await session(person, 'aal1');
+      expect((await json<VisitList>(await call('GET', `/visits${range}`, aal1))).visits).toHaveLength(1);
+      await expectError(await call('GET', `/visits/${visit.id}`, aal1), 403, 'MFA_REQUIRED');
+    }
+    const reads = (await auditsOf(visit.id)).filter((a) => a.action === 'visit.read');
+    expect(reads.filter((a) => a.outcome === 'success')).toHaveLength(2);
+    expect(reads.filter((a) => a.outcome === 'failure').length).toBeGreaterThanOrEqual(6);
+    expect(reads.find((a) => a.actorUserId === null)?.details).toEqual({ reason: 'unauthenticated' });
+  });
+});
+
+describe('reschedule, cancel, missed', () => {
+  it('the therapist reschedules with a reason; the agency is told and a new reminder is queued', async () => {
+    const { referral, therapist, agency, agencyPerson } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist, { scheduledStart: inMinutes(300) });
+    const to = inMinutes(600);
+    await expectError(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to }), 400, 'VALIDATION');
+    await expectError(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to, reason: '   ' }), 400, 'VALIDATION');
+    await expectError(await call('PUT', `/visits/${visit.id}/schedule`, agency, { scheduledStart: to, reason: 'Agency wants' }), 403, 'FORBIDDEN');
+    await expectError(await call('PUT', `/visits/${visit.id}/schedule`, (await strangers()).otherTherapist, { scheduledStart: to, reason: 'x' }), 404, 'NOT_FOUND');
+    const moved = await json<VisitDetail>(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to, reason: 'Patient has a doctor visit' }));
+    expect(moved).toMatchObject({ scheduledStart: new Date(to).toISOString(), statusReason: 'Patient has a doctor visit', status: 'scheduled' });
+    const jobs = await app.runtime.database.pool.query("select id from pgboss.job where name = 'visit-reminder' and data->>'visitId' = $1", [visit.id]);
+    expect(jobs.rows).toHaveLength(2);
+    const told = await db().select().from(notifications).where(and(eq(notifications.userId, agencyPerson.userId), eq(notifications.type, 'visit.visit_rescheduled')));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).not.toContain('doctor');
+  });
+
+  it('either party cancels with a reason, once; a cancelled visit cannot be checked in', async () => {
+    const { referral, therapist, agency } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    await expectError(await call('POST', `/visits/${visit.id}/cancel`, agency, {}), 400, 'VALIDATION');
+    await expectError(await call('POST', `/visits/${visit.id}/cancel`), 401, 'UNAUTHENTICATED');
+    const cancelled = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/cancel`, agency, { reason: 'Patient readmitted' }));
+    expect(cancelled).toMatchObject({ status: 'cancelled', statusReason: 'Patient readmitted' });
+    await expectError(await call('POST', `/visits/${visit.id}/cancel`, therapist, { reason: 'again' }), 409, 'CONFLICT');
+    await expectError(await call('POST', `/visits/${visit.id}/check-in`, therapist, near), 409, 'CONFLICT');
+    // Newest first: the second cancel, the cancel, the signed-out attempt (invalid bodies never reach the use case).
+    expect((await auditsOf(visit.id)).filter((a) => a.action === 'visit.cancel').map((a) => a.outcome)).toEqual(['failure', 'success', 'failure']);
+  });
+
+  it('a visit is marked missed with a reason only once its start has passed', async () => {
+    const { referral, therapist } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    await expectError(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: 'Nobody home' }), 409, 'CONFLICT');
+    await db().update(visits).set({ scheduledStart: new Date(Date.now() - 3_600_000) }).where(eq(visits.id, visit.id));
+    await expectError(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: '' }), 400, 'VALIDATION');
+    const missed = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: 'Nobody home' }));
+    expect(missed).toMatchObject({ status: 'missed', statusReason: 'Nobody home' });
+  });
+});
+
+describe('visit verification', () => {
+  it('near and on time: checked in and out without exceptions; check-out completes the visit', async () => {
+    const { referral, therapist, agency } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    await expectError(await call('POST', `/visits/${visit.id}/check-out`, therapist, near), 409, 'CONFLICT');
+    await expectError(await call('POST', `/visits/${visit.id}/check-in`, agency, near), 403, 'FORBIDDEN');
+    const inside = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
+    expect(inside).toMatchObject({ status: 'in_progress', exceptions: [], checkIn: { accuracyMeters: 12 } });
+    expect(inside.checkIn?.latitude).toBeCloseTo(near.latitude, 4);
+    const done = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
+    expect(done).toMatchObject({ status: 'completed', exceptions: [], exceptionReason: null });
+    expect(done.checkOut?.at).toBeTruthy();
+    const actions = (await auditsOf(visit.id)).filter((a) => a.outcome === 'success').map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['visit.check_in', 'visit.check_out']));
+  });
+
+  it('far from the patient needs a reason; the exception is stored and the agency told without PHI', async () => {
+    const { referral, therapist, agency, agencyPerson } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    const refused = await call('POST', `/visits/${visit.id}/check-in`, therapist, far);
+    expect(refused.status).toBe(400);
+    const error = await errorOf(refused);
+    expect(error.code).toBe('VALIDATION');
+    expect(error.fields?.reason).toMatch(/far from the patient/);
+    const inside = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, { ...far, reason: 'Parked down the street' }));
+    expect(inside).toMatchObject({ status: 'in_progress', exceptions: ['far_from_patient'], exceptionReason: 'Check-in: Parked down the street' });
+    const told = await db().select().from(notifications).where(and(eq(notifications.userId, agencyPerson.userId), eq(notifications.type, 'visit.exception')));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.link).toBe(`/dashboard/agency/visits/${visit.id}`);
+    for (const value of ['Dolores', 'Sweetwater', 'Parked']) expect(JSON.stringify(told[0])).not.toContain(value);
+    expect((await json<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency))).exceptions).toEqual(['far_from_patient']);
+    const failed = (await auditsOf(visit.id)).find((a) => a.action === 'visit.check_in' && a.outcome === 'failure');
+    expect(failed?.details).toEqual({ reason: 'reason_required', exceptions: ['far_from_patient'] });
+  });
+
+  it('a missing reading and an off-schedule check-in are exceptions that need a reason', async () => {
+    const { referral, therapist } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist, { scheduledStart: inMinutes(180) });
+    const noReason = await call('POST', `/visits/${visit.id}/check-in`, therapist, { locationUnavailable: true });
+    expect((await errorOf(noReason)).fields?.reason).toMatch(/no location reading; far from the scheduled time/);
+    await expectError(await call('POST', `/visits/${visit.id}/check-in`, therapist, {}), 400, 'VALIDATION');
+    const inside = await json<VisitDetail>(
+      await call('POST', `/visits/${visit.id}/check-in`, therapist, { locationUnavailable: true, reason: 'GPS denied; patient asked to come early' }),
+    );
+    expect(inside.exceptions).toEqual(['missing_location', 'off_schedule']);
+    expect(inside.checkIn).toMatchObject({ latitude: null, longitude: null });
+    const done = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
+    expect(done).toMatchObject({ status: 'completed', exceptions: ['missing_location', 'off_schedule'] });
+  });
+
+  it('checking in is refused with 409 while the patient has no details yet', async () => {
+    const { referral, therapist } = await matchedReferral({ withPatient: false });
+    const visit = await scheduled(referral.id, therapist);
+    const response = await call('POST', `/visits/${visit.id}/check-in`, therapist, near);
+    expect(response.status).toBe(409);
+    expect((await errorOf(response)).message).toMatch(/not added the patient/);
+  });
+
+  it('strangers cannot check in (404), nor the therapist at aal1', async () => {
+    const { referral, therapist, therapistPerson } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    const { otherAgency, otherTherapist, manager } = await strangers();
+    for (const stranger of [otherAgency, otherTherapist, manager]) await expectError(await call('POST', `/visits/${visit.id}/check-in`, stranger, near), 404, 'NOT_FOUND');
+    await expectError(await call('POST', `/visits/${visit.id}/check-in`, await session(therapistPerson, 'aal1'), near), 403, 'MFA_REQUIRED');
+    await expectError(await call('POST', `/visits/${visit.id}/check-in`, {}, near), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('reminders', () => {
+  it('the job reminds the therapist in-app and by email once, without PHI', async () => {
+    const { referral, therapist, therapistPerson } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    // Due already (start in 10 minutes): the worker picks it up.
+    await expect.poll(async () => (await db().select({ at: visits.remindedAt }).from(visits).where(eq(visits.id, visit.id)))[0]?.at, { timeout: 15_000 }).toBeTruthy();
+    const job = createVisitReminderJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url });
+    await job({ visitId: visit.id });
+    const told = await db().select().from(notifications).where(and(eq(notifications.userId, therapistPerson.userId), eq(notifications.type, 'visit.reminder')));
+    expect(told).toHaveLength(1);
+    const mails = await db().select().from(mailMessages).where(eq(mailMessages.toAddress, therapistPerson.email));
+    const reminders = mails.filter((m) => m.subject.startsWith('Reminder'));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.textBody).toContain(`/dashboard/therapist/visits/${visit.id}`);
+    for (const value of ['Dolores', 'Sweetwater', 'Austin']) expect(reminders[0]!.textBody).not.toContain(value);
+  });
+
+  it('skips a visit that moved later or was cancelled', async () => {
+    const { referral, therapist } = await matchedReferral();
+    const later = await scheduled(referral.id, therapist, { scheduledStart: inMinutes(600) });
+    const job = createVisitReminderJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url });
+    await job({ visitId: later.id });
+    const soon = await scheduled(referral.id, therapist, { serviceId: 'treatment', scheduledStart: inMinutes(600) });
+    await json(await call('POST', `/visits/${soon.id}/cancel`, therapist, { reason: 'Not needed' }));
+    await db().update(visits).set({ scheduledStart: new Date(Date.now() + 10 * 60_000) }).where(eq(visits.id, soon.id));
+    await job({ visitId: soon.id });
+    const rows = await db().select({ at: visits.remindedAt }).from(visits).where(eq(visits.referralId, referral.id));
+    expect(rows.every((row) => row.at === null)).toBe(true);
+  });
+});

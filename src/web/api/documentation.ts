@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AttachmentView, NoteContent, ReviewNoteInput, VisitNotesView } from '../../domain/documentation';
+import { api, ApiError } from './client';
+
+/**
+ * Visit documentation (issue 5): /api/visits/:id/notes… and attachments. Everything here is PHI:
+ * the server answers only the visit's agency and therapist at aal2, and never lets it be cached.
+ */
+
+export const documentationKeys = {
+  all: ['documentation'] as const,
+  notes: (visitId: string) => ['documentation', 'notes', visitId] as const,
+  attachments: (visitId: string) => ['documentation', 'attachments', visitId] as const,
+};
+
+// 4xx answers describe the request or the user; asking again would not change them.
+const retry = (failures: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;
+
+export function useVisitNotes(visitId: string) {
+  return useQuery({ queryKey: documentationKeys.notes(visitId), queryFn: () => api<VisitNotesView>(`/api/visits/${visitId}/notes`), retry });
+}
+
+function useNotesMutation<TBody>(visitId: string, request: (body: TBody) => Promise<VisitNotesView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (view) => {
+      queryClient.setQueryData(documentationKeys.notes(visitId), view);
+      // The visit's status moves with its notes (documented, approved).
+      return queryClient.invalidateQueries({ queryKey: ['visits'] });
+    },
+  });
+}
+
+/** PUT /api/visits/:id/notes/draft */
+export const useSaveDraft = (visitId: string) =>
+  useNotesMutation(visitId, (content: NoteContent) => api<VisitNotesView>(`/api/visits/${visitId}/notes/draft`, { method: 'PUT', body: { content } }));
+/** POST /api/visits/:id/notes/sign */
+export const useSignNote = (visitId: string) =>
+  useNotesMutation(visitId, (signedName: string) => api<VisitNotesView>(`/api/visits/${visitId}/notes/sign`, { body: { signedName } }));
+/** POST /api/visits/:id/notes/review */
+export const useReviewNote = (visitId: string) =>
+  useNotesMutation(visitId, (review: ReviewNoteInput) => api<VisitNotesView>(`/api/visits/${visitId}/notes/review`, { body: review }));
+
+export function useAttachments(visitId: string) {
+  return useQuery({
+    queryKey: documentationKeys.attachments(visitId),
+    queryFn: () => api<{ items: AttachmentView[] }>(`/api/visits/${visitId}/attachments`),
+    retry,
+  });
+}
+
+/** POST /api/visits/:id/attachments: the raw file as its own content type (the API takes no multipart). */
+async function uploadFile(visitId: string, file: File): Promise<AttachmentView> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/visits/${visitId}/attachments?name=${encodeURIComponent(file.name)}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Could not reach CareRelay. Check your connection and try again.');
+  }
+  const data = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | AttachmentView | undefined;
+  if (!response.ok) {
+    const error = data && 'error' in data ? data.error : undefined;
+    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? `Upload failed (${response.status})`);
+  }
+  return data as AttachmentView;
+}
+
+export function useUploadAttachment(visitId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadFile(visitId, file),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentationKeys.attachments(visitId) }),
+  });
+}
+
+/** Where the browser downloads an attachment (the server sends it as a download, never cached). */
+export const attachmentUrl = (attachmentId: string) => `/api/attachments/${attachmentId}`;

@@ -1,0 +1,114 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentLineStatus } from '../../domain/visits';
+import { api } from './client';
+
+/** One invoice line or payout as the payment endpoints answer it (src/server/payments/schemas.ts). */
+export interface PaymentItem {
+  id: string;
+  visitId: string;
+  agencyId: string;
+  agencyName: string;
+  therapistId: string;
+  therapistName: string;
+  serviceId: string;
+  visitDate: string;
+  amount: number;
+  status: PaymentLineStatus;
+  provider: string;
+  providerReference: string | null;
+  failureMessage: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface PaymentFilters {
+  status?: PaymentLineStatus;
+  agencyId?: string;
+  therapistId?: string;
+}
+
+export interface AdminPayments {
+  invoiceLines: PaymentItem[];
+  payouts: PaymentItem[];
+  provider: string;
+}
+
+export interface AgencyInvoice {
+  lines: PaymentItem[];
+  outstandingTotal: number;
+  paidTotal: number;
+}
+
+export interface TherapistPayouts {
+  payouts: PaymentItem[];
+  pendingTotal: number;
+  paidTotal: number;
+  provider: string;
+  payoutsEnabled: boolean | null;
+}
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  admin: (filters: PaymentFilters) => [...paymentKeys.all, 'admin', filters] as const,
+  agency: () => [...paymentKeys.all, 'agency'] as const,
+  therapist: () => [...paymentKeys.all, 'therapist'] as const,
+};
+
+function query(filters: PaymentFilters): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.agencyId) params.set('agencyId', filters.agencyId);
+  if (filters.therapistId) params.set('therapistId', filters.therapistId);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The CSV download link for the current filters (a plain GET the browser saves). */
+export function paymentsCsvUrl(filters: PaymentFilters): string {
+  return `/api/admin/payments/export.csv${query(filters)}`;
+}
+
+export function useAdminPayments(filters: PaymentFilters) {
+  return useQuery({
+    queryKey: paymentKeys.admin(filters),
+    queryFn: ({ signal }) => api<AdminPayments>(`/api/admin/payments${query(filters)}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useMarkPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: 'invoice-lines' | 'payouts'; id: string }) =>
+      api<PaymentItem>(`/api/admin/payments/${kind}/${encodeURIComponent(id)}/mark-paid`, { body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+export function useAgencyInvoice(enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.agency(),
+    queryFn: ({ signal }) => api<AgencyInvoice>('/api/agency/invoice', { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useTherapistPayouts(enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.therapist(),
+    queryFn: ({ signal }) => api<TherapistPayouts>('/api/therapist/payouts', { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Starts Stripe onboarding: the answer's url (when there is one) is where the browser goes next. */
+export function useStartOnboarding() {
+  return useMutation({
+    mutationFn: () => api<{ url: string | null; message: string }>('/api/therapist/payments/onboarding', { body: {} }),
+  });
+}
+
+export const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

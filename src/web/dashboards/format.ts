@@ -1,0 +1,30 @@
+/** How dashboard figures read: "45 min", "3 h 10 min", "2 d 4 h"; "86%"; "$1,234.50". */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  if (total < 60) return `${total} min`;
+  if (total < 24 * 60) {
+    const rest = total % 60;
+    return rest === 0 ? `${Math.floor(total / 60)} h` : `${Math.floor(total / 60)} h ${rest} min`;
+  }
+  const hours = Math.floor((total % (24 * 60)) / 60);
+  return hours === 0 ? `${Math.floor(total / (24 * 60))} d` : `${Math.floor(total / (24 * 60))} d ${hours} h`;
+}
+
+export function formatPercent(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export function formatMoney(amount: number): string {
+  return money.format(amount);
+}
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+export function formatDay(iso: string): string {
+  return day.format(new Date(iso));
+}
+
+/** A visit's start as the therapist reads it, in their own time zone ("9:30 AM"). */
+export function formatClock(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+}

@@ -1,0 +1,31 @@
+import { AlertTriangle } from 'lucide-react';
+import { Link } from 'react-router';
+import type { VisitSummary } from '../../domain/visits';
+import { cn } from '../ui/cn';
+import { formatVisitTime, statusClass, statusLabels } from './format';
+
+/** One visit in a list: time, service, status and a flag when verification found an exception. */
+export function VisitListItem({ visit, role, showTimeOnly }: { visit: VisitSummary; role: 'agency' | 'therapist'; showTimeOnly?: (iso: string) => string }) {
+  return (
+    <li>
+      <Link
+        to={`/dashboard/${role}/visits/${visit.id}`}
+        className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm hover:border-brand-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
+        <span className="font-medium text-slate-900">{showTimeOnly ? showTimeOnly(visit.scheduledStart) : formatVisitTime(visit.scheduledStart)}</span>
+        <span className="text-slate-700">
+          {visit.serviceName}
+          <span className="text-slate-500"> · {role === 'agency' ? visit.therapistName : visit.place}</span>
+        </span>
+        <span className="flex items-center gap-2">
+          {visit.exceptions.length > 0 && (
+            <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+              <AlertTriangle className="size-4" aria-hidden /> Exception
+            </span>
+          )}
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', statusClass(visit.status))}>{statusLabels[visit.status]}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
