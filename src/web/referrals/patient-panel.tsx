@@ -1,13 +1,11 @@
-import { Lock, ShieldAlert } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { useMe } from '../api/auth';
 import { ApiError } from '../api/client';
 import { isMfaRequired } from '../api/mfa';
 import { usePatient } from '../api/referrals';
-import { verifyPath } from '../mfa/safe-next';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
+import { TwoStepNeeded as TwoStepNotice } from '../ui/two-step-needed';
 import { PatientDetails } from './patient-details';
 import { PatientForm } from './patient-form';
 
@@ -90,39 +88,12 @@ export function PatientPanel({ referralId, canEdit }: { referralId: string; canE
   );
 }
 
-/**
- * Patient details need a session verified with a second factor. A user with a factor verifies this
- * session; one without sets a factor up first.
- */
+/** Patient details need a session verified with a second factor. */
 function TwoStepNeeded() {
-  const me = useMe();
-  const { pathname } = useLocation();
-  const hasFactor = me.data?.nextLevel === 'aal2';
   return (
-    <div role="alert" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-      <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-      <div className="space-y-2">
-        <p className="font-semibold">Patient details need two-step verification.</p>
-        <p>
-          To protect patient information, CareRelay shows and accepts it only after you verify it’s you with a second factor: an
-          authenticator app or a code sent to your phone.
-        </p>
-        {me.isPending ? null : hasFactor ? (
-          <p>
-            <Link to={verifyPath(pathname)} className="font-semibold text-brand-800 underline hover:no-underline">
-              Verify it’s you
-            </Link>{' '}
-            to see them.
-          </p>
-        ) : (
-          <p>
-            <Link to="/dashboard/security" className="font-semibold text-brand-800 underline hover:no-underline">
-              Set up two-step verification
-            </Link>
-            , then come back to this referral.
-          </p>
-        )}
-      </div>
-    </div>
+    <TwoStepNotice title="Patient details need two-step verification." verifyTo="to see them" setUpThen="then come back to this referral">
+      To protect patient information, CareRelay shows and accepts it only after you verify it’s you with a second factor: an authenticator
+      app or a code sent to your phone.
+    </TwoStepNotice>
   );
 }
