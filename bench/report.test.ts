@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatMachine, formatMs, formatRequestsPerSecond, formatTable, hasFailures, ratioToBaseline, type Measurement } from './report';
+import {
+  alignTable,
+  fanoutProblems,
+  formatFanoutRounds,
+  formatMachine,
+  formatMs,
+  formatPostRates,
+  formatRequestsPerSecond,
+  formatTable,
+  hasFailures,
+  percentile,
+  ratioToBaseline,
+  summarizeArrivals,
+  type FanoutRound,
+  type Measurement,
+  type PostRate,
+} from './report';
 
 const baseline: Measurement = {
   label: 'baseline',
@@ -94,5 +110,129 @@ describe('formatMachine', () => {
       'Node v20.20.2 on linux x64, AMD EPYC 7B13, 2 cores',
       '50 connections, 10 s per endpoint after a 2 s warm-up, one endpoint at a time',
     ]);
+  });
+});
+
+describe('percentile', () => {
+  it('takes the nearest rank of sorted values', () => {
+    const values = Array.from({ length: 100 }, (_, index) => index + 1);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([1, 2, 3], 0)).toBe(1);
+  });
+
+  it('is NaN without values', () => {
+    expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe('summarizeArrivals', () => {
+  it('counts the streams that received the event and takes figures over them only', () => {
+    const summary = summarizeArrivals([30, null, 10, 20, null], 5);
+    expect(summary).toMatchObject({ received: 3, expected: 5, latenciesMs: [10, 20, 30], firstMs: 10, p50Ms: 20, p99Ms: 30, maxMs: 30 });
+  });
+
+  it('has no figures when nothing arrived', () => {
+    const summary = summarizeArrivals([null, null], 2);
+    expect(summary.received).toBe(0);
+    expect(summary.p99Ms).toBeNaN();
+    expect(summary.maxMs).toBeNaN();
+  });
+});
+
+const round = (group: string, label: string, latencies: Array<number | null>, extra: Partial<FanoutRound> = {}): FanoutRound => ({
+  group,
+  label,
+  ...summarizeArrivals(latencies, latencies.length),
+  notified: latencies.length,
+  postMs: 100,
+  healthMaxMs: 12.34,
+  healthFailures: 0,
+  poolWaitingMax: 3,
+  ...extra,
+});
+
+describe('formatFanoutRounds', () => {
+  it('shows each round, then each group of rounds pooled', () => {
+    const lines = formatFanoutRounds([
+      round('POST', 'round 1', [100, 200, 300]),
+      round('POST', 'round 2', [150, 250, 1234.56]),
+      round('direct', 'round 1', [10, 20, 30]),
+    ]);
+    expect(lines[0]).toMatch(/^Event sent to every connected therapist\s+Received\s+first ms\s+p50 ms\s+p99 ms\s+max ms\s+call ms\s+health max ms\s+pool waits$/);
+    expect(lines.slice(2).map((line) => line.split(/\s{2,}/)[0])).toEqual(['POST, round 1', 'POST, round 2', 'POST, all 2 pooled', 'direct, round 1']);
+    expect(lines[3]).toMatch(/^POST, round 2\s+3 of 3\s+150\s+250\s+1234\.6\s+1234\.6\s+100\s+12\.3\s+3$/);
+    expect(lines[4]).toMatch(/^POST, all 2 pooled\s+6 of 6\s+100\s+200\s+1234\.6\s+1234\.6\s+100\s+12\.3\s+3$/);
+  });
+
+  it('shows missing arrivals in the count and failed health probes next to their figure', () => {
+    const lines = formatFanoutRounds([round('POST', 'round 1', [100, null], { expected: 2, healthFailures: 2 })]);
+    expect(lines[2]).toMatch(/^POST, round 1\s+1 of 2\s+100\s+100\s+100\s+100\s+100\s+12\.3 \(2 failed\)\s+3$/);
+  });
+});
+
+const rate: PostRate = {
+  label: 'each notifies 10',
+  posts: 96,
+  seconds: 10,
+  concurrency: 1,
+  latenciesMs: [100, 90, 110, 400],
+  notifiedPerPost: 10,
+  wrongCount: 0,
+  streamEvents: 0,
+  expectedStreamEvents: 0,
+  jobsQueuedAfter: 960,
+};
+
+describe('formatPostRates', () => {
+  it('shows posts per second, latencies and, when streams should get events, how many did', () => {
+    const lines = formatPostRates([
+      rate,
+      { ...rate, label: 'each notifies all', posts: 10, notifiedPerPost: 5000, streamEvents: 50_000, expectedStreamEvents: 50_000 },
+    ]);
+    expect(lines[0]).toMatch(/^Referral posts\s+Posts\/s\s+Posts\s+In flight\s+p50 ms\s+p99 ms\s+Notified\/post\s+Stream events\s+Jobs queued after$/);
+    expect(lines[2]).toMatch(/^each notifies 10\s+9\.60\s+96\s+1\s+100\s+400\s+10\s+0\s+960$/);
+    expect(lines[3]).toMatch(/^each notifies all\s+1\.00\s+10\s+1\s+100\s+400\s+5,000\s+50,000 of 50,000\s+960$/);
+  });
+});
+
+describe('fanoutProblems', () => {
+  it('is empty when every event arrived and every post notified as expected: timings are never a problem', () => {
+    expect(fanoutProblems({ rounds: [round('POST', 'round 1', [100, 99_999])], postRates: [rate], streamsEnded: 0 })).toEqual([]);
+  });
+
+  it('names missing events, wrong notified counts, failed probes and ended streams', () => {
+    const problems = fanoutProblems({
+      rounds: [round('POST', 'round 1', [100, null], { notified: 1, healthFailures: 1 })],
+      postRates: [{ ...rate, wrongCount: 2, streamEvents: 5, expectedStreamEvents: 10 }],
+      streamsEnded: 3,
+    });
+    expect(problems).toEqual([
+      'POST, round 1: 1 streams never received the event',
+      'POST, round 1: 1 notified, not 2',
+      'POST, round 1: 1 health probes failed',
+      'each notifies 10: 2 posts notified an unexpected number of therapists',
+      'each notifies 10: the streams received 5 of 10 events',
+      '3 streams ended during the run',
+    ]);
+  });
+});
+
+describe('alignTable', () => {
+  it('pads left-aligned text and right-aligned numbers to the widest cell', () => {
+    expect(
+      alignTable(
+        [
+          { title: 'Name', align: 'left' },
+          { title: 'n', align: 'right' },
+        ],
+        [
+          ['a', '1'],
+          ['longer', '100'],
+        ],
+      ),
+    ).toEqual(['Name      n', '------  ---', 'a         1', 'longer  100']);
   });
 });

@@ -1,24 +1,47 @@
 /**
- * `npm run bench`: throughput and latency of the real app next to a bare Fastify "hello JSON", on
- * this machine, one endpoint at a time. It prints figures; it asserts no timings. It exits non-zero
- * when any endpoint answered with an error or a non-2xx status, since such figures mean nothing.
+ * `npm run bench [-- http|fanout]`: figures for the real app on this machine; it asserts no timings.
  *
- * Environment: BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (default 50),
- * BENCH_WARMUP (seconds, default 2), BENCH_ONLY (comma-separated parts of paths, e.g.
- * "health,site"; the baseline always runs, being the reference), BENCH_DATABASE_URL (an empty
- * PostgreSQL database to use instead of an embedded one), WEB_DIST_DIR (the built web to serve).
+ * - http: throughput and latency of public endpoints next to a bare Fastify "hello JSON", one
+ *   endpoint at a time.
+ * - fanout: 5,000 therapists with Server-Sent Events streams open from client processes, all
+ *   eligible for one referral: time from posting it until each stream has the event (p50, p99,
+ *   max, how many received it); the same for the notifications alone (created in a transaction of
+ *   their own, so counted from about the commit); and referral posts per second with the 5,000 in
+ *   the database, for referrals that notify 10 of them and referrals that notify all of them.
+ *
+ * With no argument both run, each on its own app and embedded PostgreSQL. It exits non-zero when
+ * the figures mean nothing: an endpoint answered with an error or a non-2xx status, or an event
+ * never reached a stream.
+ *
+ * Environment: BENCH_DURATION (seconds per endpoint, and of each posts-per-second run, default 10),
+ * BENCH_CONNECTIONS (default 50), BENCH_WARMUP (seconds, default 2), BENCH_ONLY (comma-separated
+ * parts of paths, e.g. "health,site"; the baseline always runs, being the reference),
+ * BENCH_FANOUT_THERAPISTS (default 5000), BENCH_FANOUT_CLIENTS (client processes, default 4),
+ * BENCH_FANOUT_ROUNDS (referrals timed one by one, default 3), BENCH_FANOUT_POST_CONCURRENCY
+ * (referral posts in flight while measuring posts per second, default 1), BENCH_DATABASE_URL (an
+ * empty PostgreSQL database to use instead of an embedded one), WEB_DIST_DIR (the built
+ * web to serve). The fan-out needs an open-file limit above the stream count (`ulimit -n`).
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { runFanoutBenchmark, type FanoutSettings } from './fanout';
 import {
+  describeMachine,
+  fanoutProblems,
+  formatFanoutRounds,
   formatMachine,
+  formatPostRates,
   formatTable,
   hasFailures,
   type EndpointResult,
+  type MachineInfo,
   type Measurement,
   type RunSettings,
 } from './report';
 import { startBaseline, startBenchApp, type BenchServer } from './servers';
+
+const parts = ['http', 'fanout'] as const;
+type Part = (typeof parts)[number];
 
 interface AppEndpoint {
   path: string;
@@ -77,20 +100,35 @@ async function statusOf(url: string): Promise<number> {
   return response.status;
 }
 
+function selectedParts(args: string[]): Part[] {
+  if (args.length === 0) return [...parts];
+  const unknown = args.filter((arg) => !(parts as readonly string[]).includes(arg));
+  if (unknown.length > 0) throw new Error(`unknown benchmark "${unknown[0]}": choose from ${parts.join(', ')}`);
+  return parts.filter((part) => args.includes(part));
+}
+
 async function main(): Promise<number> {
-  const settings: RunSettings = {
-    durationSeconds: positiveNumber('BENCH_DURATION', 10),
-    warmupSeconds: positiveNumber('BENCH_WARMUP', 2, { allowZero: true }),
-    connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
-  };
+  if (process.argv[2] === 'dashboards') return (await import('./dashboards')).runDashboardsBenchmark(log); // dashboards benchmark (issue 5)
+  const selected = selectedParts(process.argv.slice(2));
   const cpus = os.cpus();
-  const machine = {
+  const machine: MachineInfo = {
     node: process.version,
     cpuModel: cpus[0]?.model.trim() ?? 'unknown CPU',
     cores: cpus.length,
     platform: `${os.platform()} ${os.arch()}`,
   };
+  let code = 0;
+  if (selected.includes('http')) code = Math.max(code, await runHttp(machine));
+  if (selected.includes('fanout')) code = Math.max(code, await runFanout(machine));
+  return code;
+}
 
+async function runHttp(machine: MachineInfo): Promise<number> {
+  const settings: RunSettings = {
+    durationSeconds: positiveNumber('BENCH_DURATION', 10),
+    warmupSeconds: positiveNumber('BENCH_WARMUP', 2, { allowZero: true }),
+    connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
+  };
   const servers: BenchServer[] = [];
   try {
     const baselineServer = await startBaseline();
@@ -122,6 +160,51 @@ async function main(): Promise<number> {
     return failed ? 1 : 0;
   } finally {
     while (servers.length > 0) await servers.pop()!.close();
+  }
+}
+
+async function runFanout(machine: MachineInfo): Promise<number> {
+  const settings: FanoutSettings = {
+    therapists: Math.round(positiveNumber('BENCH_FANOUT_THERAPISTS', 5000)),
+    clientProcesses: Math.round(positiveNumber('BENCH_FANOUT_CLIENTS', 4)),
+    rounds: Math.round(positiveNumber('BENCH_FANOUT_ROUNDS', 3)),
+    postSeconds: positiveNumber('BENCH_DURATION', 10),
+    postConcurrency: Math.round(positiveNumber('BENCH_FANOUT_POST_CONCURRENCY', 1)),
+  };
+  // Its own app (and embedded database), started after the http part has closed its own.
+  const loadBefore = os.loadavg()[0]!;
+  const app = await startBenchApp(log);
+  try {
+    const results = await runFanoutBenchmark(app, settings, log);
+    const loadAfter = os.loadavg()[0]!;
+    const { therapists, clientProcesses } = settings;
+    log('');
+    log(describeMachine(machine));
+    log(
+      `Fan-out: ${therapists.toLocaleString('en-US')} therapists eligible for each referral, one SSE stream each from ${clientProcesses} client processes ` +
+        `(opened in ${results.connectSeconds.toFixed(1)} s); the app and its embedded PostgreSQL on the same machine.`,
+    );
+    // Anything else running here competes with the app, its database and the clients for the cores.
+    log(`Load average (1 min): ${loadBefore.toFixed(2)} before the fan-out benchmark, ${loadAfter.toFixed(2)} at its end.`);
+    log('Latency: from just before the sending call until each stream received the event. "POST /api/referrals": an');
+    log('agency posts the referral (the figure the target is about). "notifications only": the notification service');
+    log(`creates the ${therapists.toLocaleString('en-US')} notifications in a transaction of its own, so the time counts from about the commit.`);
+    log('call ms: how long that POST or transaction took. Meanwhile: health max ms, the slowest GET /api/health (the app');
+    log('pool and pg-boss\'s); pool waits, the most requests waiting at once for a connection of the app\'s pool.');
+    log('');
+    for (const line of formatFanoutRounds(results.rounds)) log(line);
+    log('');
+    log(`Referral posts, ${settings.postSeconds} s each, with the ${therapists.toLocaleString('en-US')} streams open; p50/p99 are POST latencies. Each`);
+    log('therapist notified also gets an email alert job, worked through in the background (the last column).');
+    for (const line of formatPostRates(results.postRates)) log(line);
+    const problems = fanoutProblems(results);
+    if (problems.length > 0) {
+      log('\nThe fan-out figures are not valid:');
+      for (const problem of problems) log(`- ${problem}`);
+    }
+    return problems.length > 0 ? 1 : 0;
+  } finally {
+    await app.close();
   }
 }
 

@@ -6,7 +6,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/server/config';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
-import { startRuntime } from '../src/server/runtime';
+import { startRuntime, type Runtime } from '../src/server/runtime';
+import { loadSecrets } from '../src/server/secrets';
 import { freePort } from '../test/ports';
 
 export interface BenchServer {
@@ -14,11 +15,19 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
+/** The app under test, with what a benchmark needs to seed its database and sign cookies. */
+export interface BenchApp extends BenchServer {
+  runtime: Runtime;
+  databaseUrl: string;
+  /** The secret better-auth signs session cookies with. */
+  appSecret: string;
+}
+
 /**
  * The real app as production runs it (database from a URL, job queue, security headers, the built
  * web), on its own PostgreSQL: BENCH_DATABASE_URL, or an embedded server in a temporary folder.
  */
-export async function startBenchApp(log: (line: string) => void): Promise<BenchServer> {
+export async function startBenchApp(log: (line: string) => void): Promise<BenchApp> {
   const cleanups: Array<() => Promise<void>> = [];
   const close = async () => {
     while (cleanups.length > 0) await cleanups.pop()!().catch(() => {});
@@ -52,7 +61,9 @@ export async function startBenchApp(log: (line: string) => void): Promise<BenchS
     const runtime = await startRuntime(config);
     cleanups.push(() => runtime.close());
     await runtime.app.listen({ host: '127.0.0.1', port });
-    return { url: config.publicUrl, close };
+    // The same secrets the runtime loaded (generated into dataDir on its first start).
+    const { appSecret } = await loadSecrets(config);
+    return { url: config.publicUrl, close, runtime, databaseUrl, appSecret };
   } catch (error) {
     await close();
     throw error;

@@ -72,7 +72,8 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
         lastEventId: raw === undefined ? undefined : Number(raw),
         response: reply.raw,
         log: request.log,
-        // Checked before each delivery and keep-alive; never refreshes the idle timer.
+        // The full check; the stream also checks its session token in each batched delivery query, and runs
+        // this every few minutes. It never refreshes the idle timer.
         stillSignedIn: async () => (await getActor(request, deps, { background: true }).catch(() => null)) !== null,
       });
       open.add(end);

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench -- dashboards`: the dashboard and list endpoints, signed in, on a generated market
+ * (200 agencies, 5,000 therapists, ~55,000 visits), next to a bare Fastify + PostgreSQL point query
+ * on the same database measured in the same run. Target: each dashboard at least half the
+ * baseline's requests/s (the ratio is printed; nothing is asserted on timings). Two control rows
+ * separate what the app's stack and a signed-in session cost from what the dashboards' SQL costs.
+ *
+ * Environment: BENCH_DURATION (seconds per endpoint, default 8), BENCH_WARMUP (default 2),
+ * BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL, WEB_DIST_DIR, as for the other parts.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { freePort } from '../test/ports';
+import { DEFAULT_MARKET, generateMarket } from './generate-market';
+import { formatMachine, formatTable, hasFailures, type EndpointResult, type Measurement, type RunSettings } from './report';
+import { startBenchApp, type BenchApp, type BenchServer } from './servers';
+
+const SESSION_COOKIE = 'carerelay.session_token';
+
+interface Target {
+  label: string;
+  path: string;
+  who: 'agency' | 'therapist' | 'manager';
+  anonymous?: boolean;
+  dashboard: boolean;
+}
+
+const targets: Target[] = [
+  // Controls: the app's stack without a session, and the cheapest signed-in read (what auth costs).
+  { label: 'control: GET /api/health (no session)', path: '/api/health', who: 'agency', dashboard: false, anonymous: true },
+  { label: 'control: GET /api/me (signed in)', path: '/api/me', who: 'agency', dashboard: false },
+  { label: 'GET /api/dashboard/agency', path: '/api/dashboard/agency', who: 'agency', dashboard: true },
+  { label: 'GET /api/dashboard/therapist', path: '/api/dashboard/therapist', who: 'therapist', dashboard: true },
+  { label: 'GET /api/admin/dashboard (manager, aal2)', path: '/api/admin/dashboard', who: 'manager', dashboard: true },
+  { label: 'GET /api/referrals (agency list)', path: '/api/referrals', who: 'agency', dashboard: false },
+  { label: 'GET /api/therapist/referrals', path: '/api/therapist/referrals', who: 'therapist', dashboard: false },
+  { label: 'GET /api/agency/therapists', path: '/api/agency/therapists', who: 'agency', dashboard: false },
+  { label: 'GET /api/agency/patients', path: '/api/agency/patients', who: 'agency', dashboard: false },
+];
+
+function setting(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of zero or more`);
+  return value;
+}
+
+/** A bare Fastify answering one primary-key lookup on the same database, with a pool the size of the app's. */
+async function startPointQueryBaseline(databaseUrl: string, agencyId: string): Promise<BenchServer> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get('/', async () => {
+    const { rows } = await pool.query('select id, company_name from agency_profiles where id = $1', [agencyId]);
+    return rows[0];
+  });
+  const port = await freePort();
+  await app.listen({ host: '127.0.0.1', port });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Sessions written straight to the database and signed as better-auth signs its cookie (see fanout.ts). */
+async function mintCookies(app: BenchApp, people: Record<Target['who'], string>): Promise<Record<Target['who'], string>> {
+  const client = new pg.Client({ connectionString: app.databaseUrl });
+  await client.connect();
+  try {
+    const cookies = {} as Record<Target['who'], string>;
+    for (const [who, userId] of Object.entries(people) as Array<[Target['who'], string]>) {
+      const token = randomBytes(24).toString('base64url');
+      await client.query(
+        `insert into session (id, token, expires_at, user_id, ip_address, user_agent, aal)
+         values (gen_random_uuid()::text, $1, now() + interval '1 hour', $2, '127.0.0.1', 'carerelay-bench', $3)`,
+        [token, userId, who === 'manager' ? 'aal2' : 'aal1'],
+      );
+      const signature = createHmac('sha256', app.appSecret).update(token).digest('base64');
+      cookies[who] = `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
+    }
+    return cookies;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The busiest agency and therapist, so the figures are for accounts with the most rows behind them. */
+async function busiestPeople(databaseUrl: string): Promise<{ agency: string; therapist: string }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const agency = await client.query<{ id: string }>(`select agency_id as id from visits group by agency_id order by count(*) desc limit 1`);
+    const therapist = await client.query<{ id: string }>(`select therapist_id as id from visits group by therapist_id order by count(*) desc limit 1`);
+    return { agency: agency.rows[0]!.id, therapist: therapist.rows[0]!.id };
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(label: string, url: string, settings: RunSettings, cookie?: string): Promise<Measurement> {
+  const options = { url, connections: settings.connections, workers: 1, headers: cookie ? { cookie } : {} };
+  if (settings.warmupSeconds > 0) await autocannon({ ...options, duration: settings.warmupSeconds });
+  const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Runs the dashboards benchmark and prints its table; returns the exit code. */
+export async function runDashboardsBenchmark(log: (line: string) => void = console.log): Promise<number> {
+  const settings: RunSettings = {
+    durationSeconds: setting('BENCH_DURATION', 8) || 8,
+    warmupSeconds: setting('BENCH_WARMUP', 2),
+    connections: Math.round(setting('BENCH_CONNECTIONS', 50)) || 50,
+  };
+  const servers: BenchServer[] = [];
+  try {
+    const app = await startBenchApp(log);
+    servers.push(app);
+    log('generating the market…');
+    const market = await generateMarket(app.databaseUrl, DEFAULT_MARKET);
+    const { counts } = market;
+    log(
+      `generated ${counts.agencies} agencies, ${counts.therapists.toLocaleString('en-US')} therapists, ${counts.referrals.toLocaleString('en-US')} referrals, ` +
+        `${counts.visits.toLocaleString('en-US')} visits, ${counts.payouts.toLocaleString('en-US')} payouts in ${market.seconds.toFixed(1)} s`,
+    );
+    const busiest = await busiestPeople(app.databaseUrl);
+    const cookies = await mintCookies(app, { agency: busiest.agency, therapist: busiest.therapist, manager: market.managerId });
+    const baselineServer = await startPointQueryBaseline(app.databaseUrl, busiest.agency);
+    servers.push(baselineServer);
+
+    // Every endpoint must answer 200 before it is timed: figures of error pages mean nothing.
+    for (const target of targets) {
+      const response = await fetch(`${app.url}${target.path}`, { headers: { cookie: cookies[target.who] } });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}: ${text.slice(0, 200)}`);
+    }
+
+    log('measuring the baseline (bare Fastify + PostgreSQL primary-key lookup)…');
+    const baseline = await measure('baseline: Fastify + PostgreSQL point query', `${baselineServer.url}/`, settings);
+    const results: EndpointResult[] = [];
+    for (const target of targets) {
+      log(`measuring ${target.label}…`);
+      results.push({ kind: 'measured', ...(await measure(target.label, `${app.url}${target.path}`, settings, target.anonymous ? undefined : cookies[target.who])) });
+    }
+
+    const cpus = os.cpus();
+    log('');
+    for (const line of formatMachine(
+      { node: process.version, cpuModel: cpus[0]?.model.trim() ?? 'unknown CPU', cores: cpus.length, platform: `${os.platform()} ${os.arch()}` },
+      settings,
+    ))
+      log(line);
+    log('The app and the baseline share one embedded PostgreSQL with the generated market; every app request is signed in.');
+    log('');
+    for (const line of formatTable(baseline, results)) log(line);
+    log('');
+    for (const [index, target] of targets.entries()) {
+      if (!target.dashboard) continue;
+      const result = results[index];
+      if (result?.kind !== 'measured') continue;
+      const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+      log(`${target.label}: ${ratio.toFixed(2)}× baseline (target ≥ 0.50×) ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
+    }
+    const failed = hasFailures([{ kind: 'measured', ...baseline }, ...results]);
+    if (failed) log('\nSome requests failed or answered with a non-2xx status: the figures above are not valid.');
+    return failed ? 1 : 0;
+  } finally {
+    while (servers.length > 0) await servers.pop()!.close();
+  }
+}
