@@ -27,18 +27,8 @@ import {
   listTherapistReferrals,
   searchEligibility,
 } from './read-service';
-import {
-  answerCounter,
-  cancelReferral,
-  confirmResponse,
-  counterResponse,
-  createReferral,
-  hideReferral,
-  postReferral,
-  respondToReferral,
-  updateReferral,
-  withdrawResponse,
-} from './service';
+import { cancelReferral, confirmResponse, counterResponse, createReferral, postReferral, updateReferral } from './service';
+import { answerCounter, hideReferral, respondToReferral, withdrawResponse } from './therapist-service';
 
 const idParams = z.object({ id: z.uuid({ error: 'No such referral.' }) });
 const responseParams = idParams.extend({ responseId: z.uuid({ error: 'No such response.' }) });

@@ -5,7 +5,6 @@ import {
   type AgencyReferral,
   type ReferralFields,
   type ServiceRates,
-  type TherapistReferral,
 } from '../../domain/referrals';
 import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database, type Transaction } from '../db/client';
@@ -19,10 +18,7 @@ import { addressed, agencyReferralLink, newReferralAlert, notifyAgency, notifyAl
 import {
   closeOtherResponses,
   findAgencyReferral,
-  findOffer,
-  findResponse,
   findResponseOf,
-  findTherapistReferral,
   insertAgreedRates,
   insertOffers,
   insertReferral,
@@ -30,17 +26,15 @@ import {
   offeredTherapistIds,
   replaceServices,
   servicesOf,
-  setOfferHidden,
   updateResponse,
-  upsertResponse,
   type ReferralRow,
   type ResponseRow,
 } from './queries';
 import { presentAgencyReferral } from './presenters';
-import { getTherapistReferral } from './read-service';
 
 /**
- * The referral marketplace's use cases. Each runs in one transaction with its audit row, its
+ * The referral marketplace's use cases on the agency's side, and the locking and matching they share
+ * with the therapist's side (therapist-service.ts). Each runs in one transaction with its audit row, its
  * notifications (announced on commit) and its jobs, so a failure leaves nothing half-done.
  *
  * Concurrency: every use case that changes a referral's state first locks the referral row
@@ -54,16 +48,16 @@ export interface Client {
   userAgent?: string;
 }
 
-interface Context {
+export interface Context {
   database: Database;
   jobs: JobQueue;
   userId: string;
   client: Client;
 }
 
-const LIVE_RESPONSES = ['accepted', 'rate_requested', 'countered'] as const;
+export const LIVE_RESPONSES = ['accepted', 'rate_requested', 'countered'] as const;
 
-function audit(t: Transaction, context: Context, action: string, referralId: string, details?: Record<string, unknown>) {
+export function audit(t: Transaction, context: Context, action: string, referralId: string, details?: Record<string, unknown>) {
   return writeAudit(t.tx, {
     actorUserId: context.userId,
     action,
@@ -76,7 +70,7 @@ function audit(t: Transaction, context: Context, action: string, referralId: str
   });
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'No such referral.');
+export const notFound = () => new AppError('NOT_FOUND', 'No such referral.');
 
 function placeOf(zip: string) {
   const place = locateZip(zip);
@@ -242,7 +236,7 @@ export async function confirmResponse(context: Context & { referralId: string; r
  * Matches `response`'s therapist to the referral. The referral row is already locked; the update
  * is still conditional on status 'posted', so a second match can never succeed.
  */
-async function matchInTransaction(
+export async function matchInTransaction(
   t: Transaction,
   context: Context,
   referral: ReferralRow,
@@ -331,7 +325,7 @@ export async function counterResponse(context: Context & { referralId: string; r
 }
 
 /** Rates for every service on the referral: the given ones where present (only its services), else `fallback`. */
-function ratesForServices(
+export function ratesForServices(
   services: { serviceId: string; offeredRate: number }[],
   given: ServiceRates,
   fallback: (service: { serviceId: string; offeredRate: number }) => number,
@@ -340,130 +334,6 @@ function ratesForServices(
   const unknown = Object.keys(given).find((id) => !known.has(id));
   if (unknown) throw new AppError('VALIDATION', 'This service is not on the referral.', { [`rates.${unknown}`]: 'This service is not on the referral' });
   return Object.fromEntries(services.map((s) => [s.serviceId, given[s.serviceId as ServiceTypeId] ?? fallback(s)]));
-}
-
-// ---- Therapist ----
-
-/** Loads a referral the therapist was offered (locked), or 404; the referral must still be open. */
-async function openOfferedReferral(t: Transaction, context: Context, referralId: string): Promise<ReferralRow> {
-  const referral = await findTherapistReferral(t.tx, context.userId, referralId, { lock: true });
-  if (!referral || !(await findOffer(t.tx, referralId, context.userId))) throw notFound();
-  if (referral.status !== 'posted') {
-    throw new AppError('CONFLICT', referral.status === 'matched' || referral.status === 'in_progress' || referral.status === 'completed' ? 'This referral has already been filled.' : `This referral is ${referral.status}.`);
-  }
-  if (referral.expiresAt && referral.expiresAt <= new Date()) throw new AppError('CONFLICT', 'This referral’s offer has expired.');
-  return referral;
-}
-
-type Response =
-  | { kind: 'accept' }
-  | { kind: 'rate_request'; rates: ServiceRates; reason: 'complex_case' | 'long_distance' | 'other'; note: string }
-  | { kind: 'decline'; note: string };
-
-export async function respondToReferral(context: Context & { referralId: string; response: Response }): Promise<TherapistReferral> {
-  await inTransaction(context.database, async (t) => {
-    const referral = await openOfferedReferral(t, context, context.referralId);
-    const existing = await findResponse(t.tx, referral.id, context.userId);
-    if (existing && (existing.status === 'confirmed' || existing.status === 'not_selected')) {
-      throw new AppError('CONFLICT', 'This referral has already been filled.');
-    }
-    const services = (await servicesOf(t.tx, [referral.id])).get(referral.id) ?? [];
-    const offered = Object.fromEntries(services.map((s) => [s.serviceId, s.offeredRate]));
-    const { response: answer } = context;
-
-    let requestedRates = offered;
-    if (answer.kind === 'rate_request') {
-      requestedRates = ratesForServices(services, answer.rates, (s) => s.offeredRate);
-      const lower = services.find((s) => (requestedRates[s.serviceId] ?? 0) < s.offeredRate);
-      if (lower) {
-        throw new AppError('VALIDATION', 'A rate request cannot be below the offered rate.', {
-          [`rates.${lower.serviceId}`]: `Ask for at least the offered $${lower.offeredRate}`,
-        });
-      }
-      if (services.every((s) => requestedRates[s.serviceId] === s.offeredRate)) {
-        throw new AppError('VALIDATION', referralMessages.rateRequestHigher, { rates: referralMessages.rateRequestHigher });
-      }
-      if (answer.reason === 'other' && answer.note.trim() === '') {
-        throw new AppError('VALIDATION', referralMessages.rateRequestNote, { note: referralMessages.rateRequestNote });
-      }
-    }
-
-    const status = answer.kind === 'accept' ? 'accepted' : answer.kind === 'rate_request' ? 'rate_requested' : 'declined';
-    const saved = await upsertResponse(t.tx, {
-      referralId: referral.id,
-      therapistId: context.userId,
-      status,
-      requestedRates,
-      reason: answer.kind === 'rate_request' ? answer.reason : null,
-      note: answer.kind === 'accept' ? null : answer.note || null,
-    });
-    if (answer.kind !== 'decline' && !referral.firstResponseAt) {
-      await t.tx.update(referrals).set({ firstResponseAt: new Date() }).where(eq(referrals.id, referral.id));
-    }
-    await audit(t, context, `referral.response_${status}`, referral.id, { responseId: saved.id, requestedRates: answer.kind === 'rate_request' ? requestedRates : undefined });
-
-    if (answer.kind === 'accept' && referral.instantConfirm) {
-      await matchInTransaction(t, context, referral, saved, { by: 'instant' });
-      return;
-    }
-    if (answer.kind !== 'decline') {
-      await notifyAgency(t, referral.agencyId, {
-        type: answer.kind === 'accept' ? 'referral.accepted' : 'referral.rate_requested',
-        title: answer.kind === 'accept' ? 'A therapist accepted your referral' : 'A therapist asked for a higher rate',
-        body: answer.kind === 'accept' ? 'Review the therapist and confirm the match.' : 'Review the request: confirm it, or make a counter offer.',
-        link: agencyReferralLink(referral.id),
-      });
-    }
-  });
-  return getTherapistReferral(context.database, context.userId, context.referralId);
-}
-
-export async function withdrawResponse(context: Context & { referralId: string }): Promise<TherapistReferral> {
-  await inTransaction(context.database, async (t) => {
-    const referral = await openOfferedReferral(t, context, context.referralId);
-    const existing = await findResponse(t.tx, referral.id, context.userId);
-    if (!existing || existing.status === 'withdrawn') throw new AppError('NOT_FOUND', 'You have no response to withdraw.');
-    if (existing.status === 'confirmed' || existing.status === 'not_selected') throw new AppError('CONFLICT', 'This referral has already been filled.');
-    await updateResponse(t.tx, existing.id, { status: 'withdrawn' });
-    await audit(t, context, 'referral.response_withdrawn', referral.id, { responseId: existing.id });
-    if ((LIVE_RESPONSES as readonly string[]).includes(existing.status)) {
-      await notifyAgency(t, referral.agencyId, {
-        type: 'referral.withdrawn',
-        title: 'A therapist withdrew their response',
-        body: 'One of the responses to your referral was withdrawn.',
-        link: agencyReferralLink(referral.id),
-      });
-    }
-  });
-  return getTherapistReferral(context.database, context.userId, context.referralId);
-}
-
-export async function answerCounter(context: Context & { referralId: string; accept: boolean }): Promise<TherapistReferral> {
-  await inTransaction(context.database, async (t) => {
-    const referral = await openOfferedReferral(t, context, context.referralId);
-    const existing = await findResponse(t.tx, referral.id, context.userId);
-    if (!existing || existing.status !== 'countered' || !existing.counterRates) throw new AppError('CONFLICT', 'There is no counter offer to answer.');
-    await updateResponse(
-      t.tx,
-      existing.id,
-      context.accept ? { status: 'accepted', requestedRates: existing.counterRates } : { status: 'declined' },
-    );
-    await audit(t, context, context.accept ? 'referral.counter_accepted' : 'referral.counter_declined', referral.id, { responseId: existing.id });
-    await notifyAgency(t, referral.agencyId, {
-      type: context.accept ? 'referral.counter_accepted' : 'referral.counter_declined',
-      title: context.accept ? 'A therapist accepted your counter offer' : 'A therapist declined your counter offer',
-      body: context.accept ? 'Confirm the match to assign the referral.' : 'The therapist did not take the rates you offered.',
-      link: agencyReferralLink(referral.id),
-    });
-  });
-  return getTherapistReferral(context.database, context.userId, context.referralId);
-}
-
-export async function hideReferral(context: Context & { referralId: string; hidden: boolean }): Promise<TherapistReferral> {
-  const { db } = context.database;
-  if (!(await findOffer(db, context.referralId, context.userId))) throw notFound();
-  await setOfferHidden(db, context.referralId, context.userId, context.hidden);
-  return getTherapistReferral(context.database, context.userId, context.referralId);
 }
 
 /** Closes a posted referral whose offer window has passed (the expire-referral job). */

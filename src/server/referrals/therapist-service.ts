@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { referralMessages, type ServiceRates, type TherapistReferral } from '../../domain/referrals';
+import { inTransaction, type Transaction } from '../db/client';
+import { referrals } from '../db/schema/index';
+import { AppError } from '../http/errors';
+import { agencyReferralLink, notifyAgency } from './notify';
+import { findOffer, findResponse, findTherapistReferral, servicesOf, setOfferHidden, updateResponse, upsertResponse, type ReferralRow } from './queries';
+import { getTherapistReferral } from './read-service';
+import { audit, LIVE_RESPONSES, matchInTransaction, notFound, ratesForServices, type Context } from './service';
+
+/**
+ * The therapist's side of a referral: answering it, withdrawing, taking or declining a counter,
+ * hiding it. Shares the locking and matching rules of service.ts (see its comment).
+ */
+
+/** Loads a referral the therapist was offered (locked), or 404; the referral must still be open. */
+async function openOfferedReferral(t: Transaction, context: Context, referralId: string): Promise<ReferralRow> {
+  const referral = await findTherapistReferral(t.tx, context.userId, referralId, { lock: true });
+  if (!referral || !(await findOffer(t.tx, referralId, context.userId))) throw notFound();
+  if (referral.status !== 'posted') {
+    throw new AppError('CONFLICT', referral.status === 'matched' || referral.status === 'in_progress' || referral.status === 'completed' ? 'This referral has already been filled.' : `This referral is ${referral.status}.`);
+  }
+  if (referral.expiresAt && referral.expiresAt <= new Date()) throw new AppError('CONFLICT', 'This referral’s offer has expired.');
+  return referral;
+}
+
+type Response =
+  | { kind: 'accept' }
+  | { kind: 'rate_request'; rates: ServiceRates; reason: 'complex_case' | 'long_distance' | 'other'; note: string }
+  | { kind: 'decline'; note: string };
+
+export async function respondToReferral(context: Context & { referralId: string; response: Response }): Promise<TherapistReferral> {
+  await inTransaction(context.database, async (t) => {
+    const referral = await openOfferedReferral(t, context, context.referralId);
+    const existing = await findResponse(t.tx, referral.id, context.userId);
+    if (existing && (existing.status === 'confirmed' || existing.status === 'not_selected')) {
+      throw new AppError('CONFLICT', 'This referral has already been filled.');
+    }
+    const services = (await servicesOf(t.tx, [referral.id])).get(referral.id) ?? [];
+    const offered = Object.fromEntries(services.map((s) => [s.serviceId, s.offeredRate]));
+    const { response: answer } = context;
+
+    let requestedRates = offered;
+    if (answer.kind === 'rate_request') {
+      requestedRates = ratesForServices(services, answer.rates, (s) => s.offeredRate);
+      const lower = services.find((s) => (requestedRates[s.serviceId] ?? 0) < s.offeredRate);
+      if (lower) {
+        throw new AppError('VALIDATION', 'A rate request cannot be below the offered rate.', {
+          [`rates.${lower.serviceId}`]: `Ask for at least the offered $${lower.offeredRate}`,
+        });
+      }
+      if (services.every((s) => requestedRates[s.serviceId] === s.offeredRate)) {
+        throw new AppError('VALIDATION', referralMessages.rateRequestHigher, { rates: referralMessages.rateRequestHigher });
+      }
+      if (answer.reason === 'other' && answer.note.trim() === '') {
+        throw new AppError('VALIDATION', referralMessages.rateRequestNote, { note: referralMessages.rateRequestNote });
+      }
+    }
+
+    const status = answer.kind === 'accept' ? 'accepted' : answer.kind === 'rate_request' ? 'rate_requested' : 'declined';
+    const saved = await upsertResponse(t.tx, {
+      referralId: referral.id,
+      therapistId: context.userId,
+      status,
+      requestedRates,
+      reason: answer.kind === 'rate_request' ? answer.reason : null,
+      note: answer.kind === 'accept' ? null : answer.note || null,
+    });
+    if (answer.kind !== 'decline' && !referral.firstResponseAt) {
+      await t.tx.update(referrals).set({ firstResponseAt: new Date() }).where(eq(referrals.id, referral.id));
+    }
+    await audit(t, context, `referral.response_${status}`, referral.id, { responseId: saved.id, requestedRates: answer.kind === 'rate_request' ? requestedRates : undefined });
+
+    if (answer.kind === 'accept' && referral.instantConfirm) {
+      await matchInTransaction(t, context, referral, saved, { by: 'instant' });
+      return;
+    }
+    if (answer.kind !== 'decline') {
+      await notifyAgency(t, referral.agencyId, {
+        type: answer.kind === 'accept' ? 'referral.accepted' : 'referral.rate_requested',
+        title: answer.kind === 'accept' ? 'A therapist accepted your referral' : 'A therapist asked for a higher rate',
+        body: answer.kind === 'accept' ? 'Review the therapist and confirm the match.' : 'Review the request: confirm it, or make a counter offer.',
+        link: agencyReferralLink(referral.id),
+      });
+    }
+  });
+  return getTherapistReferral(context.database, context.userId, context.referralId);
+}
+
+export async function withdrawResponse(context: Context & { referralId: string }): Promise<TherapistReferral> {
+  await inTransaction(context.database, async (t) => {
+    const referral = await openOfferedReferral(t, context, context.referralId);
+    const existing = await findResponse(t.tx, referral.id, context.userId);
+    if (!existing || existing.status === 'withdrawn') throw new AppError('NOT_FOUND', 'You have no response to withdraw.');
+    if (existing.status === 'confirmed' || existing.status === 'not_selected') throw new AppError('CONFLICT', 'This referral has already been filled.');
+    await updateResponse(t.tx, existing.id, { status: 'withdrawn' });
+    await audit(t, context, 'referral.response_withdrawn', referral.id, { responseId: existing.id });
+    if ((LIVE_RESPONSES as readonly string[]).includes(existing.status)) {
+      await notifyAgency(t, referral.agencyId, {
+        type: 'referral.withdrawn',
+        title: 'A therapist withdrew their response',
+        body: 'One of the responses to your referral was withdrawn.',
+        link: agencyReferralLink(referral.id),
+      });
+    }
+  });
+  return getTherapistReferral(context.database, context.userId, context.referralId);
+}
+
+export async function answerCounter(context: Context & { referralId: string; accept: boolean }): Promise<TherapistReferral> {
+  await inTransaction(context.database, async (t) => {
+    const referral = await openOfferedReferral(t, context, context.referralId);
+    const existing = await findResponse(t.tx, referral.id, context.userId);
+    if (!existing || existing.status !== 'countered' || !existing.counterRates) throw new AppError('CONFLICT', 'There is no counter offer to answer.');
+    await updateResponse(
+      t.tx,
+      existing.id,
+      context.accept ? { status: 'accepted', requestedRates: existing.counterRates } : { status: 'declined' },
+    );
+    await audit(t, context, context.accept ? 'referral.counter_accepted' : 'referral.counter_declined', referral.id, { responseId: existing.id });
+    await notifyAgency(t, referral.agencyId, {
+      type: context.accept ? 'referral.counter_accepted' : 'referral.counter_declined',
+      title: context.accept ? 'A therapist accepted your counter offer' : 'A therapist declined your counter offer',
+      body: context.accept ? 'Confirm the match to assign the referral.' : 'The therapist did not take the rates you offered.',
+      link: agencyReferralLink(referral.id),
+    });
+  });
+  return getTherapistReferral(context.database, context.userId, context.referralId);
+}
+
+export async function hideReferral(context: Context & { referralId: string; hidden: boolean }): Promise<TherapistReferral> {
+  const { db } = context.database;
+  if (!(await findOffer(db, context.referralId, context.userId))) throw notFound();
+  await setOfferHidden(db, context.referralId, context.userId, context.hidden);
+  return getTherapistReferral(context.database, context.userId, context.referralId);
+}
+
