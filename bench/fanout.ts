@@ -258,7 +258,7 @@ async function postRate(
 /** Jobs queued or running for the alerts that posting referrals queues. */
 async function pendingJobs(app: BenchApp): Promise<number> {
   const { boss } = app.runtime.jobs;
-  const sizes = await Promise.all(['referral-alert', 'send-mail'].map((name) => boss.getQueueSize(name, { before: 'completed' })));
+  const sizes = await Promise.all(['referral-alerts', 'referral-alert', 'send-mail'].map((name) => boss.getQueueSize(name, { before: 'completed' })));
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 

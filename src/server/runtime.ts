@@ -11,7 +11,7 @@ import { printDemoSummary } from './demo/print-demo-summary';
 import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailDelivery } from './mail/deliver-mail';
-import { createReferralAlertJob } from './referrals/alert-job';
+import { createReferralAlertFanOutJob, createReferralAlertJob } from './referrals/alert-job';
 import { expireReferral } from './referrals/service';
 import { startDocumentationSweep } from './documentation/sweep';
 import { paymentProviderName, registerPaymentJobs } from './payments/register-jobs';
@@ -100,6 +100,7 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
       createSignupWebhook({ agencyUrl: config.agencyWebhookUrl, therapistUrl: config.therapistWebhookUrl, publicUrl: config.publicUrl }),
     );
 
+    await jobs.work('referral-alerts', createReferralAlertFanOutJob({ jobs }));
     await jobs.work('referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl }));
     await registerPaymentJobs({ config, database, jobs });
     await jobs.work('expire-referral', async ({ referralId }) => {

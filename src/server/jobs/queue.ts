@@ -7,6 +7,8 @@ export interface JobData {
   'send-sms': { smsId: string };
   /** A message to the team's chat about a new sign-up (managers use the agency channel). */
   'signup-webhook': { target: 'agency' | 'therapist' | 'manager'; content: string };
+  /** Queues the 'referral-alert' of each therapist just offered a referral (after its commit). */
+  'referral-alerts': { referralId: string; therapistIds: string[] };
   /** One therapist's email/SMS alert about one referral, held back during their quiet hours. */
   'referral-alert': { referralId: string; therapistId: string };
   /** Closes a posted referral whose offer window has passed. */

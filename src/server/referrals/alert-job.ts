@@ -4,11 +4,25 @@ import { defaultNotificationPreferences, endOfQuietHours } from '../../domain/no
 import { urgencyLabels } from '../../domain/referrals';
 import { inTransaction, type Database } from '../db/client';
 import { notificationPreferences, referralOffers, referrals, therapistProfiles } from '../db/schema/index';
-import type { JobQueue } from '../jobs/queue';
+import type { JobHandler, JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import { queueSms } from '../sms/queue-sms';
 import { therapistReferralLink } from './notify';
 import { servicesOf } from './queries';
+
+/**
+ * The 'referral-alerts' job: queues one 'referral-alert' per therapist offered a referral, in one
+ * statement. Run again after a failure it may queue some alerts twice; each alert is sent at most
+ * once all the same (see below).
+ */
+export function createReferralAlertFanOutJob(deps: { jobs: JobQueue }): JobHandler<'referral-alerts'> {
+  return async ({ referralId, therapistIds }) => {
+    await deps.jobs.sendMany(
+      'referral-alert',
+      therapistIds.map((therapistId) => ({ referralId, therapistId })),
+    );
+  };
+}
 
 /**
  * The 'referral-alert' job: one therapist's email and SMS about one referral they were offered

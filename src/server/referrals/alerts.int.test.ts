@@ -10,7 +10,7 @@ import { TestSmtpServer } from '../../../test/smtp';
 import { endOfQuietHours } from '../../domain/notification-preferences';
 import { mailMessages, referralOffers, smsMessages } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
-import { createReferralAlertJob } from './alert-job';
+import { createReferralAlertFanOutJob, createReferralAlertJob } from './alert-job';
 
 /**
  * The 'referral-alert' job: email over SMTP, SMS through the provider for those who opted in, held
@@ -157,6 +157,22 @@ describe('email alerts', () => {
     }
     await expect.poll(async () => (await offerOf(referral.id, person.userId)).alertedAt, { timeout: 5000 }).toBeInstanceOf(Date);
     await expect.poll(async () => (await mailsTo(person.email, referral.id)).map((row) => row.status), { timeout: 5000 }).toEqual(['sent']);
+  });
+
+  it('posting queues one fan-out job for everyone offered; run again, it still alerts each therapist once', async () => {
+    const people = [await therapist(), await therapist(), await therapist()];
+    const referral = await post();
+    const fanOuts = await app.runtime.database.pool.query<{ data: { therapistIds: string[] } }>(
+      "select data from pgboss.job where name = 'referral-alerts' and data->>'referralId' = $1",
+      [referral.id],
+    );
+    expect(fanOuts.rows).toHaveLength(1);
+    expect(fanOuts.rows[0]!.data.therapistIds).toEqual(expect.arrayContaining(people.map((p) => p.userId)));
+    for (const person of people) await smtp.waitForMail((m) => m.to.includes(person.email) && m.text.includes(referral.id));
+
+    await createReferralAlertFanOutJob({ jobs: app.runtime.jobs })({ referralId: referral.id, therapistIds: people.map((p) => p.userId) });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (const person of people) expect(await mailsTo(person.email, referral.id)).toHaveLength(1);
   });
 
   it('a retried alert job does not send again', async () => {

@@ -181,15 +181,14 @@ async function offerToEligible(t: Transaction, context: Context, referral: Refer
   const fresh = eligible.filter(({ therapist }) => !already.has(therapist.id));
   const inserted = await insertOffers(
     t.tx,
-    fresh.map(({ therapist, distanceMiles }) => ({ referralId: referral.id, therapistId: therapist.id, distanceMiles })),
+    referral.id,
+    fresh.map(({ therapist, distanceMiles }) => ({ therapistId: therapist.id, distanceMiles })),
   );
   await notifyAll(t, [...alsoNotify, ...inserted.map((therapistId) => newReferralAlert(referral, therapistId))]);
   if (inserted.length === 0) return 0;
-  await context.jobs.sendMany(
-    'referral-alert',
-    inserted.map((therapistId) => ({ referralId: referral.id, therapistId })),
-    { sql: t.sql },
-  );
+  // One job, committed with the offers, queues the per-therapist alerts afterwards: queueing
+  // thousands of jobs here would hold the agency's request (and the referral's lock) for them.
+  await context.jobs.send('referral-alerts', { referralId: referral.id, therapistIds: inserted }, { sql: t.sql });
   return inserted.length;
 }
 
