@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
+/** First byte of a sealed file: the binary form's version. */
+const BYTES_VERSION = 0x01;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -52,6 +54,31 @@ export function createPhiBox(keyBase64: string) {
         return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString('utf8');
       } catch {
         // The cipher's own error is dropped on purpose: only the fact of failure leaves this function.
+        throw new PhiUnreadableError('authentication failed');
+      }
+    },
+
+    /** The binary form, for files: <version byte><iv><tag><ciphertext>, no encoding overhead. */
+    sealBytes(plaintext: Buffer, boundTo: string): Buffer {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(aad(boundTo));
+      const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+      return Buffer.concat([Buffer.of(BYTES_VERSION), iv, cipher.getAuthTag(), ciphertext]);
+    },
+
+    /** The bytes sealed by sealBytes, or a PhiUnreadableError (never partial or corrupt data). */
+    openBytes(sealed: Buffer, boundTo: string): Buffer {
+      if (sealed.length < 1 + IV_BYTES + TAG_BYTES) throw new PhiUnreadableError('malformed');
+      if (sealed[0] !== BYTES_VERSION) throw new PhiUnreadableError('unknown version');
+      const iv = sealed.subarray(1, 1 + IV_BYTES);
+      const tag = sealed.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+        decipher.setAAD(aad(boundTo));
+        decipher.setAuthTag(tag);
+        return Buffer.concat([decipher.update(sealed.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]);
+      } catch {
         throw new PhiUnreadableError('authentication failed');
       }
     },

@@ -44,11 +44,6 @@ export async function auditDocumentation(
   });
 }
 
-/** Records a request refused before the actor was known (signed out, or a second factor owed). */
-export async function recordRefusedRequest(database: Database, target: AuditTarget & { reason: string; client: RequestClient }): Promise<void> {
-  await auditDocumentation(database.db, { ...target, actorUserId: null, outcome: 'failure', details: { reason: target.reason } });
-}
-
 export type Outcome<T> = { ok: T } | { error: AppError };
 
 export interface VisitContext {

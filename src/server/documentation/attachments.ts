@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentContentTypes, MAX_ATTACHMENT_BYTES, type AttachmentContentType, type AttachmentView } from '../../domain/documentation';
 import { requireAal2 } from '../auth/guards';
 import type { Actor } from '../auth/session';
+import type { PhiBox } from '../crypto/phi-box';
 import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { auditDocumentation, NOTES_NOT_FOUND, withVisit, type RequestClient } from './access';
@@ -14,7 +15,10 @@ import { findAttachmentOfParty, insertAttachment, listAttachmentRows, type Attac
  * Files attached to a visit's documentation (PDF, PNG, JPEG up to 10 MB), kept under
  * `DATA_DIR/attachments` by a random key, never served statically: only the download route below
  * sends them, to the visit's agency and therapist at aal2. The type is checked by the file's first
- * bytes, not by what the client claims alone.
+ * bytes, not by what the client claims alone. Each file is encrypted at rest with the PHI key
+ * (AES-256-GCM) bound to its attachment and visit ids, so a copy of the data directory shows no
+ * patient's document, and a file altered, truncated or swapped for another attachment's fails to
+ * open (an error, audited) instead of reaching the user as corrupt data.
  */
 
 export const ATTACHMENT_UPLOAD = 'attachment.upload';
@@ -25,7 +29,11 @@ export const ATTACHMENT_ENTITY = 'note_attachment';
 export interface AttachmentDeps {
   database: Database;
   dataDir: string;
+  phiBox: PhiBox;
 }
+
+/** What the sealed file is bound to: the row that describes it, and the visit that row belongs to. */
+const fileBinding = (attachment: { id: string; visitId: string }) => `note_attachment:${attachment.id}:visit:${attachment.visitId}`;
 
 const signatures: Record<AttachmentContentType, number[]> = {
   'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
@@ -69,9 +77,12 @@ export async function uploadAttachment(
       const sniffed = sniffContentType(body);
       if (!sniffed || sniffed !== options.contentType) return badType();
       if (visit.status !== 'completed') return fail(new AppError('CONFLICT', 'Files can be attached while the note is being written.'), `visit_${visit.status}`);
+      // The id is chosen here, not by the database, so the file can be sealed to it before the row exists.
+      const id = randomUUID();
       await mkdir(storageDir(deps.dataDir), { recursive: true, mode: 0o700 });
-      await writeFile(file, body, { mode: 0o600 });
+      await writeFile(file, deps.phiBox.sealBytes(body, fileBinding({ id, visitId: visit.id })), { mode: 0o600 });
       const row = await insertAttachment(t.tx, {
+        id,
         visitId: visit.id,
         fileName: cleanFileName(options.fileName),
         contentType: sniffed,
@@ -99,7 +110,7 @@ export function listAttachments(deps: AttachmentDeps, options: { actor: Actor; v
   });
 }
 
-/** GET one file, for the visit's agency or therapist at aal2. */
+/** GET one file, for the visit's agency or therapist at aal2, decrypted; a file that fails to open is a 500, audited. */
 export async function downloadAttachment(
   deps: AttachmentDeps,
   options: { actor: Actor; attachmentId: string; client: RequestClient },
@@ -115,16 +126,32 @@ export async function downloadAttachment(
       await audit('failure', { reason });
       return { refused: reason };
     }
+    const body = await openStoredFile(deps, found.attachment);
+    if (!body) {
+      await audit('failure', { reason: 'unreadable', as: access.as, visitId: found.visit.id });
+      return { unreadable: true as const };
+    }
     await audit('success', { as: access.as, visitId: found.visit.id });
-    return { attachment: found.attachment };
+    return { attachment: found.attachment, body };
   });
   if ('refused' in result) {
     if (result.refused === 'mfa_required') requireAal2(actor);
     throw new AppError('NOT_FOUND', NOTES_NOT_FOUND);
   }
-  const { attachment } = result;
-  const body = await readFile(path.join(storageDir(deps.dataDir), attachment.storageKey));
+  // A 500 for the client and the log; the message names the attachment, never its content.
+  if ('unreadable' in result) throw new Error(`attachment ${attachmentId} could not be opened (missing, tampered, moved or wrong key)`);
+  const { attachment, body } = result;
   return { fileName: attachment.fileName, contentType: attachment.contentType, body };
+}
+
+/** The decrypted file, or null when it is missing or does not open (tampered, truncated, bound elsewhere, wrong key). */
+async function openStoredFile(deps: AttachmentDeps, attachment: AttachmentRow): Promise<Buffer | null> {
+  try {
+    const sealed = await readFile(path.join(storageDir(deps.dataDir), attachment.storageKey));
+    return deps.phiBox.openBytes(sealed, fileBinding(attachment));
+  } catch {
+    return null;
+  }
 }
 
 /** Content-Disposition for a download: an ASCII fallback and the UTF-8 name (RFC 6266). */

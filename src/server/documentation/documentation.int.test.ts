@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
@@ -8,7 +8,7 @@ import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSessio
 import { errorOf } from '../../../test/http';
 import { insertVisit } from '../../../test/visit-fixtures';
 import { canonicalJson, type AttachmentView, type NoteContent, type VisitNotesView } from '../../domain/documentation';
-import { auditLog, invoiceLines, notifications, payouts, visitNotes, visits } from '../db/schema/index';
+import { auditLog, invoiceLines, noteAttachments, notifications, payouts, visitNotes, visits } from '../db/schema/index';
 import { createHash } from 'node:crypto';
 import { runDocumentationSweep } from './sweep';
 
@@ -339,6 +339,42 @@ describe('attachments', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(file).toMatch(/^[0-9a-f]{48}$/);
     expect((await fetch(`${app.url}/attachments/${files[0]}`)).headers.get('content-type')).not.toBe('application/pdf');
+  });
+
+  it('files are encrypted at rest and decrypted for the authorised download; a tampered or swapped file is an error, audited', async () => {
+    const { visit, therapist, agency } = await completedVisit();
+    const secret = Buffer.concat([Buffer.from('%PDF-1.7\n(Dolores Abernathy, right knee x-ray)\n'), Buffer.alloc(300, 0x41), Buffer.from('\n%%EOF\n')]);
+    const first = (await (await upload(visit.id, therapist, secret)).json()) as AttachmentView;
+    const second = (await (await upload(visit.id, therapist, pdf, 'application/pdf', 'other.pdf')).json()) as AttachmentView;
+    const fileOf = async (id: string) => {
+      const [row] = await db().select({ key: noteAttachments.storageKey }).from(noteAttachments).where(eq(noteAttachments.id, id));
+      return path.join(app.config.dataDir, 'attachments', row!.key);
+    };
+    const stored = await readFile(await fileOf(first.id));
+    for (const plain of ['Dolores', 'x-ray', '%PDF', 'AAAAAAAA']) expect(stored.includes(Buffer.from(plain))).toBe(false);
+    expect(first.sizeBytes).toBe(secret.length);
+    const download = async (id: string, client: Client) => call('GET', `/attachments/${id}`, client);
+    expect(Buffer.from(await (await download(first.id, agency)).arrayBuffer()).equals(secret)).toBe(true);
+
+    // One flipped byte: refused, not sent as corrupt data.
+    const tampered = Buffer.from(stored);
+    tampered[tampered.length - 5] = (tampered[tampered.length - 5] ?? 0) ^ 0x01;
+    await writeFile(await fileOf(first.id), tampered);
+    const refused = await download(first.id, agency);
+    expect(refused.status).toBe(500);
+    expect((await errorOf(refused)).code).toBe('INTERNAL');
+    // Another attachment's intact file in its place: bound to the other id, so it does not open either.
+    await writeFile(await fileOf(first.id), await readFile(await fileOf(second.id)));
+    expect((await download(first.id, therapist)).status).toBe(500);
+    expect((await download(second.id, therapist)).status).toBe(200);
+    const failures = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, first.id), eq(auditLog.action, 'attachment.download'), eq(auditLog.outcome, 'failure')));
+    expect(failures.map((row) => row.details)).toEqual([
+      { reason: 'unreadable', as: 'agency', visitId: visit.id },
+      { reason: 'unreadable', as: 'therapist', visitId: visit.id },
+    ]);
   });
 
   it('the file must be what it claims (PDF, PNG or JPEG by its bytes) and at most 10 MB', async () => {

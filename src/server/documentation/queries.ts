@@ -16,13 +16,14 @@ export type AttachmentRow = typeof noteAttachments.$inferSelect;
 
 const visitColumns = {
   id: visits.id,
+  referralId: visits.referralId,
   agencyId: visits.agencyId,
   therapistId: visits.therapistId,
   serviceId: visits.serviceId,
   status: visits.status,
   checkOutAt: visits.checkOutAt,
 };
-export type DocumentationVisitRow = { id: string; agencyId: string; therapistId: string; serviceId: string; status: (typeof visits.$inferSelect)['status']; checkOutAt: Date | null };
+export type DocumentationVisitRow = { id: string; referralId: string; agencyId: string; therapistId: string; serviceId: string; status: (typeof visits.$inferSelect)['status']; checkOutAt: Date | null };
 
 /** The visit when `userId` is its agency or its therapist; null otherwise. `lock` holds it until the transaction ends. */
 export async function findVisitOfParty(db: Db, visitId: string, userId: string, options: { lock?: boolean } = {}): Promise<DocumentationVisitRow | null> {

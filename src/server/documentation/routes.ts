@@ -9,12 +9,11 @@ import {
   signNoteInputSchema,
   visitNotesViewSchema,
 } from '../../domain/documentation';
-import { requireActor, type Actor } from '../auth/session';
 import { createPhiBox } from '../crypto/phi-box';
-import { AppError } from '../http/errors';
+import { auditedActorGuard } from '../http/audited-actor-guard';
 import { paymentProviderName } from '../payments/register-jobs';
 import type { RoutesPlugin } from '../http/plugin';
-import { recordRefusedRequest, type RequestClient } from './access';
+import { DOCUMENTATION_ENTITY, type RequestClient } from './access';
 import { ATTACHMENT_DOWNLOAD, ATTACHMENT_ENTITY, ATTACHMENT_LIST, ATTACHMENT_UPLOAD, contentDisposition, downloadAttachment, listAttachments, uploadAttachment } from './attachments';
 import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraft, signNote, viewNotes } from './service';
 
@@ -36,39 +35,18 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
  * therapist at aal2 get anything but 404; every request, allowed or refused, is audited.
  */
 export const documentationRoutes: RoutesPlugin = async (app, deps) => {
+  const phiBox = createPhiBox(deps.secrets.phiKey);
   const serviceDeps = {
     database: deps.database,
     jobs: deps.jobs,
-    phiBox: createPhiBox(deps.secrets.phiKey),
+    phiBox,
     noteDueHours: deps.config.noteDueHours,
     paymentProvider: paymentProviderName(deps.config),
   };
-  const attachmentDeps = { database: deps.database, dataDir: deps.config.dataDir };
+  const attachmentDeps = { database: deps.database, dataDir: deps.config.dataDir, phiBox };
 
-  // Authenticated before the input is validated, so a signed-out caller always gets 401, audited.
-  const actors = new WeakMap<FastifyRequest, Actor>();
-  const authenticate = (action: string, entityType?: string) => async (request: FastifyRequest) => {
-    try {
-      actors.set(request, await requireActor(request, deps));
-    } catch (error) {
-      if (error instanceof AppError) {
-        const { id } = request.params as { id?: unknown };
-        await recordRefusedRequest(deps.database, {
-          action,
-          entityType,
-          entityId: typeof id === 'string' ? id : '',
-          reason: error.code.toLowerCase(),
-          client: clientOf(request),
-        });
-      }
-      throw error;
-    }
-  };
-  const actorOf = (request: FastifyRequest): Actor => {
-    const actor = actors.get(request);
-    if (!actor) throw new Error('documentation route ran without its preValidation hook');
-    return actor;
-  };
+  const { authenticate: guard, actorOf } = auditedActorGuard(deps, 'documentation');
+  const authenticate = (action: string, entityType = DOCUMENTATION_ENTITY) => guard({ action, entityType });
   const tags = ['documentation'];
 
   app.get(

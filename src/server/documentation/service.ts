@@ -19,6 +19,7 @@ import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
 import { makeVisitPayable } from '../payments/payable';
+import { completeReferralIfDone } from '../referrals/completion';
 import { withVisit, type RequestClient } from './access';
 import {
   findLatestNote,
@@ -193,7 +194,10 @@ export function signNote(deps: DocumentationDeps, options: { actor: Actor; visit
 
 /**
  * Approves a signed note and makes the visit payable, in the caller's transaction (the visit row
- * must be locked). Shared by the agency's review and the automatic approval.
+ * must be locked). Shared by the agency's review and the automatic approval. When it was the
+ * referral's last visit to approve, the referral is completed in the same transaction; that runs
+ * before the notification below so the referral is locked before any user row, the order other
+ * referral use cases lock in.
  */
 export async function approveSignedNote(
   deps: Pick<DocumentationDeps, 'jobs' | 'paymentProvider'>,
@@ -202,6 +206,10 @@ export async function approveSignedNote(
 ): Promise<void> {
   await markReviewed(t.tx, options.note.id, { status: 'approved', reviewedBy: options.reviewedBy, reviewMessage: null });
   await makeVisitPayable(t, deps.jobs, { visitId: options.visit.id, provider: deps.paymentProvider });
+  await completeReferralIfDone(t, {
+    referralId: options.visit.referralId,
+    actorUserId: options.reviewedBy === AUTOMATIC_REVIEWER ? null : options.reviewedBy,
+  });
   await createNotification(t, {
     userId: options.visit.therapistId,
     type: 'documentation.approved',

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { patientInputSchema, patientResponseSchema } from '../../domain/referrals';
-import { requireActor, type Actor } from '../auth/session';
 import { createPhiBox } from '../crypto/phi-box';
-import { AppError } from '../http/errors';
+import { auditedActorGuard } from '../http/audited-actor-guard';
 import type { RoutesPlugin } from '../http/plugin';
-import { PATIENT_READ, PATIENT_WRITE, recordRefusedPatientRequest, savePatient, viewPatient, type RequestClient } from './service';
+import { PATIENT_ENTITY, PATIENT_READ, PATIENT_WRITE, savePatient, viewPatient, type RequestClient } from './service';
 
 // Any string: an id that is no referral's is answered 404 like any referral the caller cannot see.
 const referralIdParams = z.object({ id: z.string().max(100) });
@@ -23,31 +22,8 @@ function noStore(reply: FastifyReply) {
 export const patientRoutes: RoutesPlugin = async (app, deps) => {
   const serviceDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
 
-  // Authenticated before the input is validated, so a signed-out caller always gets 401; a refusal
-  // here is audited like any other refused attempt on patient details.
-  const actors = new WeakMap<FastifyRequest, Actor>();
-  const authenticate = (action: typeof PATIENT_READ | typeof PATIENT_WRITE) => async (request: FastifyRequest) => {
-    try {
-      actors.set(request, await requireActor(request, deps));
-    } catch (error) {
-      if (error instanceof AppError) {
-        const { id } = request.params as { id?: unknown };
-        await recordRefusedPatientRequest({
-          database: deps.database,
-          action,
-          referralId: typeof id === 'string' ? id : '',
-          reason: error.code.toLowerCase(),
-          client: clientOf(request),
-        });
-      }
-      throw error;
-    }
-  };
-  const actorOf = (request: FastifyRequest): Actor => {
-    const actor = actors.get(request);
-    if (!actor) throw new Error('patient route ran without its preValidation hook');
-    return actor;
-  };
+  const { authenticate: guard, actorOf } = auditedActorGuard(deps, 'patient');
+  const authenticate = (action: typeof PATIENT_READ | typeof PATIENT_WRITE) => guard({ action, entityType: PATIENT_ENTITY });
 
   app.get(
     '/referrals/:id/patient',

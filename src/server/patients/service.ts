@@ -101,20 +101,6 @@ function unreadable(referralId: string): Error {
   return new Error(`patient details of referral ${referralId} could not be opened (tampered, moved or wrong key)`);
 }
 
-/**
- * Records a request refused before the actor was known (signed out, or a second factor owed in
- * this session), so failed attempts on patient details are audited too.
- */
-export async function recordRefusedPatientRequest(options: {
-  database: Database;
-  action: typeof PATIENT_READ | typeof PATIENT_WRITE;
-  referralId: string;
-  reason: string;
-  client: RequestClient;
-}): Promise<void> {
-  await auditPatient(options.database.db, { ...options, actorUserId: null, outcome: 'failure', details: { reason: options.reason } });
-}
-
 /** GET: the patient of a referral, for its agency or matched therapist at aal2. */
 export async function viewPatient(
   deps: PatientDeps,

@@ -52,20 +52,6 @@ export async function audited<T>(database: Database, meta: AuditMeta, work: (t: 
   return outcome.value;
 }
 
-/** Records a request refused before the actor was known (signed out, or a second factor owed). */
-export async function recordRefusedVisitRequest(database: Database, meta: Omit<AuditMeta, 'actorUserId'>, reason: string): Promise<void> {
-  await writeAudit(database.db, {
-    actorUserId: null,
-    action: meta.action,
-    entityType: meta.entityType,
-    entityId: meta.entityId && isUuid(meta.entityId) ? meta.entityId : undefined,
-    outcome: 'failure',
-    ipAddress: meta.client.ipAddress,
-    userAgent: meta.client.userAgent,
-    details: { reason },
-  });
-}
-
 export const VISIT_NOT_FOUND = 'No visit found.';
 export const REFERRAL_NOT_FOUND = 'No referral found.';
 

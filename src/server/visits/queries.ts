@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { BOOKED_STATUSES } from '../../domain/visits';
 import type { Db } from '../db/client';
-import { agencyProfiles, referralAgreedRates, referrals, referralServices, serviceTypesTable, therapistProfiles, user as users, visits } from '../db/schema/index';
+import { agencyProfiles, notificationPreferences, referralAgreedRates, referrals, referralServices, serviceTypesTable, therapistProfiles, user as users, visitNotes, visits } from '../db/schema/index';
 
 /**
  * Visit SQL. Every query that reads a visit is scoped to its parties in its own `where`
@@ -61,6 +61,33 @@ export async function listVisitsOfParty(db: Db, userId: string, range: { from: D
   return rows.map(flatten);
 }
 
+/** Most owed notes a therapist is shown at once; more means a backlog the list cannot fix anyway. */
+const NEEDING_NOTES_LIMIT = 200;
+
+/** The therapist's own checked-out visits still waiting for a signed note (status completed), oldest check-out first. */
+export async function listCompletedVisitsOfTherapist(db: Db, therapistId: string): Promise<VisitWithNames[]> {
+  const rows = await selectWithNames(db)
+    .where(and(eq(visits.therapistId, therapistId), eq(visits.status, 'completed')))
+    .orderBy(asc(visits.checkOutAt), asc(visits.scheduledStart))
+    .limit(NEEDING_NOTES_LIMIT);
+  return rows.map(flatten);
+}
+
+/** Per visit: its latest note's status and whether any version was ever signed. Visits without notes are absent. */
+export async function noteStatesOf(db: Db, visitIds: string[]): Promise<Map<string, { latest: string; everSigned: boolean }>> {
+  if (visitIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      visitId: visitNotes.visitId,
+      latest: sql<string>`(array_agg(${visitNotes.status} order by ${visitNotes.version} desc))[1]`,
+      everSigned: sql<boolean>`bool_or(${visitNotes.signedAt} is not null)`,
+    })
+    .from(visitNotes)
+    .where(inArray(visitNotes.visitId, visitIds))
+    .groupBy(visitNotes.visitId);
+  return new Map(rows.map((row) => [row.visitId, { latest: row.latest, everSigned: row.everSigned }]));
+}
+
 /** A referral's visits, for one of its parties. */
 export async function listVisitsOfReferral(db: Db, referralId: string, userId: string): Promise<VisitWithNames[]> {
   const rows = await selectWithNames(db)
@@ -117,7 +144,14 @@ export async function updateVisit(db: Db, visitId: string, values: Partial<typeo
 /** For the reminder job only: any tenant's visit, by id. */
 export async function findVisitForReminderAnyTenant(db: Db, visitId: string) {
   const [row] = await db
-    .select({ id: visits.id, status: visits.status, scheduledStart: visits.scheduledStart, therapistId: visits.therapistId, remindedAt: visits.remindedAt })
+    .select({
+      id: visits.id,
+      status: visits.status,
+      scheduledStart: visits.scheduledStart,
+      therapistId: visits.therapistId,
+      agencyId: visits.agencyId,
+      remindedAt: visits.remindedAt,
+    })
     .from(visits)
     .where(eq(visits.id, visitId));
   return row ?? null;
@@ -133,8 +167,21 @@ export async function claimReminder(db: Db, visitId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function emailOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
+export interface ReminderRecipient {
+  userId: string;
+  email: string;
+  /** The saved preferences, or null when the user never saved any (the defaults apply). */
+  emailOptIn: boolean | null;
+  timeZone: string | null;
+}
+
+/** The users' sign-in addresses with their saved email choice and time zone, if any. */
+export async function reminderRecipients(db: Db, userIds: string[]): Promise<ReminderRecipient[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: users.id, email: users.email, emailOptIn: notificationPreferences.email, timeZone: notificationPreferences.timeZone })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(inArray(users.id, userIds));
 }
 

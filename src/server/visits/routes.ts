@@ -12,12 +12,13 @@ import {
   visitRangeQuerySchema,
   visitReasonInputSchema,
 } from '../../domain/visits';
-import { requireActor, type Actor } from '../auth/session';
+import { visitsNeedingNotesSchema } from '../../domain/visits-needing-notes';
 import { createPhiBox } from '../crypto/phi-box';
-import { AppError } from '../http/errors';
+import { auditedActorGuard } from '../http/audited-actor-guard';
 import type { RoutesPlugin } from '../http/plugin';
-import { recordRefusedVisitRequest, VISIT_ENTITY, type RequestClient } from './audited';
+import { VISIT_ENTITY, type RequestClient } from './audited';
 import { verifyVisit } from './evv';
+import { listVisitsNeedingNotes } from './needs-notes';
 import { cancelVisit, listMyVisits, listReferralVisits, markVisitMissed, planVisits, rescheduleVisit, scheduleVisit, VISIT_ACTIONS, viewVisit } from './service';
 
 // Any string: an id that is no visit's is answered 404 like any visit the caller cannot see.
@@ -37,29 +38,10 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
  */
 export const visitRoutes: RoutesPlugin = async (app, deps) => {
   const serviceDeps = { database: deps.database, jobs: deps.jobs, phiBox: createPhiBox(deps.secrets.phiKey) };
+  const needsNotesDeps = { ...serviceDeps, noteDueHours: deps.config.noteDueHours };
 
-  // Authenticated before the input is validated, so a signed-out caller always gets 401, audited.
-  const actors = new WeakMap<FastifyRequest, Actor>();
-  const authenticate = (action: Action, entityType: 'visit' | 'referral') => async (request: FastifyRequest) => {
-    try {
-      actors.set(request, await requireActor(request, deps));
-    } catch (error) {
-      if (error instanceof AppError) {
-        const { id } = (request.params ?? {}) as { id?: unknown };
-        await recordRefusedVisitRequest(
-          deps.database,
-          { action, entityType, entityId: typeof id === 'string' ? id : undefined, client: clientOf(request) },
-          error.code.toLowerCase(),
-        );
-      }
-      throw error;
-    }
-  };
-  const actorOf = (request: FastifyRequest): Actor => {
-    const actor = actors.get(request);
-    if (!actor) throw new Error('visit route ran without its preValidation hook');
-    return actor;
-  };
+  const { authenticate: guard, actorOf } = auditedActorGuard(deps, 'visit');
+  const authenticate = (action: Action, entityType: 'visit' | 'referral') => guard({ action, entityType });
 
   app.get(
     '/visits',
@@ -76,6 +58,22 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       noStore(reply);
       const { from, to } = request.query;
       return listMyVisits(serviceDeps, { actor: actorOf(request), from: new Date(from), to: new Date(to), client: clientOf(request) });
+    },
+  );
+
+  app.get(
+    '/visits/needs-notes',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: "The therapist's checked-out visits whose note is not started, a draft or returned, oldest first, with when each is due",
+        response: { 200: visitsNeedingNotesSchema },
+      },
+      preValidation: authenticate(VISIT_ACTIONS.list, VISIT_ENTITY),
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listVisitsNeedingNotes(needsNotesDeps, { actor: actorOf(request), client: clientOf(request) });
     },
   );
 

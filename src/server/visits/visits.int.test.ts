@@ -4,17 +4,24 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
 import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
+import { TestSmtpServer } from '../../../test/smtp';
 import type { PatientInput } from '../../domain/referrals';
 import type { ReferralVisits, VisitDetail, VisitList, VisitPlan } from '../../domain/visits';
-import { auditLog, mailMessages, notifications, referralAgreedRates, referrals, referralServices, visits } from '../db/schema/index';
+import { auditLog, mailMessages, notificationPreferences, notifications, referralAgreedRates, referrals, referralServices, visits } from '../db/schema/index';
 import { locateZip } from '../geo/zip-centroids';
 import { createVisitReminderJob } from './reminder-job';
 
 let app: TestApp;
+let smtp: TestSmtpServer;
 beforeAll(async () => {
-  app = await startTestApp();
+  smtp = await TestSmtpServer.create();
+  await smtp.start();
+  app = await startTestApp({ SMTP_URL: smtp.url });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await smtp.stop();
+});
 
 const db = () => app.runtime.database.db;
 const USER_AGENT = 'CareRelayVisitsTest/1.0';
@@ -339,26 +346,64 @@ describe('visit verification', () => {
 });
 
 describe('reminders', () => {
-  it('the job reminds the therapist in-app and by email once, without PHI', async () => {
-    const { referral, therapist, therapistPerson } = await matchedReferral();
+  const reminderJob = () => createVisitReminderJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url });
+  const reminderMails = (email: string) => smtp.received.filter((m) => m.to.includes(email) && m.subject.startsWith('Reminder'));
+  const remindersOf = (userId: string) => db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'visit.reminder')));
+  const remindedAt = async (visitId: string) => (await db().select({ at: visits.remindedAt }).from(visits).where(eq(visits.id, visitId)))[0]?.at;
+
+  it('the therapist and the agency are each reminded in-app and by email once, in their own time zone, without PHI', async () => {
+    const { referral, therapist, therapistPerson, agencyPerson } = await matchedReferral();
+    await db().insert(notificationPreferences).values({ userId: therapistPerson.userId, timeZone: 'America/Los_Angeles' });
+    // The agency saved no preferences: the default zone (Central) applies.
     const visit = await scheduled(referral.id, therapist);
     // Due already (start in 10 minutes): the worker picks it up.
-    await expect.poll(async () => (await db().select({ at: visits.remindedAt }).from(visits).where(eq(visits.id, visit.id)))[0]?.at, { timeout: 15_000 }).toBeTruthy();
-    const job = createVisitReminderJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url });
-    await job({ visitId: visit.id });
-    const told = await db().select().from(notifications).where(and(eq(notifications.userId, therapistPerson.userId), eq(notifications.type, 'visit.reminder')));
-    expect(told).toHaveLength(1);
-    const mails = await db().select().from(mailMessages).where(eq(mailMessages.toAddress, therapistPerson.email));
-    const reminders = mails.filter((m) => m.subject.startsWith('Reminder'));
-    expect(reminders).toHaveLength(1);
-    expect(reminders[0]!.textBody).toContain(`/dashboard/therapist/visits/${visit.id}`);
-    for (const value of ['Dolores', 'Sweetwater', 'Austin']) expect(reminders[0]!.textBody).not.toContain(value);
+    await expect.poll(() => remindedAt(visit.id), { timeout: 15_000 }).toBeTruthy();
+    // A retried or duplicate job reminds nobody again.
+    await reminderJob()({ visitId: visit.id });
+
+    const start = new Date(visit.scheduledStart);
+    const pacific = start.toLocaleString('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit', hour12: true });
+    const central = start.toLocaleString('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit', hour12: true });
+    const therapistMail = await smtp.waitForMail((m) => m.to.includes(therapistPerson.email) && m.subject.startsWith('Reminder'));
+    const agencyMail = await smtp.waitForMail((m) => m.to.includes(agencyPerson.email) && m.subject.startsWith('Reminder'));
+    expect(therapistMail.text).toContain(`${pacific} P`);
+    expect(therapistMail.text).toMatch(/ on [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} at \d{1,2}:\d{2} [AP]M P[SD]T\./);
+    expect(therapistMail.text).toContain(`${app.url}/dashboard/therapist/visits/${visit.id}`);
+    expect(agencyMail.text).toMatch(new RegExp(` at ${central} C[SD]T\\.`));
+    expect(agencyMail.text).toContain(`${app.url}/dashboard/agency/visits/${visit.id}`);
+    for (const mail of [therapistMail, agencyMail]) {
+      for (const value of ['Dolores', 'Abernathy', 'Sweetwater', 'Austin', 'M17.11', 'UTC']) expect(mail.text).not.toContain(value);
+    }
+
+    const [toTherapist] = await remindersOf(therapistPerson.userId);
+    const [toAgency] = await remindersOf(agencyPerson.userId);
+    expect(toTherapist).toMatchObject({ link: `/dashboard/therapist/visits/${visit.id}` });
+    expect(toTherapist!.body).toContain(`${pacific} P`);
+    expect(toAgency).toMatchObject({ link: `/dashboard/agency/visits/${visit.id}` });
+    expect(toAgency!.body).toContain(`${central} C`);
+    // Give a stray second delivery time to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await remindersOf(therapistPerson.userId)).toHaveLength(1);
+    expect(await remindersOf(agencyPerson.userId)).toHaveLength(1);
+    expect(reminderMails(therapistPerson.email)).toHaveLength(1);
+    expect(reminderMails(agencyPerson.email)).toHaveLength(1);
+  });
+
+  it('a recipient who turned email off is reminded in-app only', async () => {
+    const { referral, therapist, therapistPerson, agencyPerson } = await matchedReferral();
+    await db().insert(notificationPreferences).values({ userId: agencyPerson.userId, email: false, timeZone: 'America/New_York' });
+    const visit = await scheduled(referral.id, therapist);
+    await expect.poll(() => remindedAt(visit.id), { timeout: 15_000 }).toBeTruthy();
+    await smtp.waitForMail((m) => m.to.includes(therapistPerson.email) && m.text.includes(visit.id));
+    const [toAgency] = await remindersOf(agencyPerson.userId);
+    expect(toAgency!.body).toMatch(/ E[SD]T\.$/);
+    expect(await db().$count(mailMessages, and(eq(mailMessages.toAddress, agencyPerson.email), eq(mailMessages.subject, 'Reminder: a visit for your referral starts soon')))).toBe(0);
   });
 
   it('skips a visit that moved later or was cancelled', async () => {
     const { referral, therapist } = await matchedReferral();
     const later = await scheduled(referral.id, therapist, { scheduledStart: inMinutes(600) });
-    const job = createVisitReminderJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url });
+    const job = reminderJob();
     await job({ visitId: later.id });
     const soon = await scheduled(referral.id, therapist, { serviceId: 'treatment', scheduledStart: inMinutes(600) });
     await json(await call('POST', `/visits/${soon.id}/cancel`, therapist, { reason: 'Not needed' }));

@@ -1,12 +1,13 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { VisitSummary } from '../../domain/visits';
 import { useVisitsInRange } from '../api/visits';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 import { formatClock, roleOfPath } from './format';
+import { FULL_SCHEDULE_PATH, NeedsNotesList } from './needs-notes-list';
 import { VisitListItem } from './visit-list-item';
 
 const DAY = 86_400_000;
@@ -21,9 +22,27 @@ function weekStartOf(date: Date): Date {
 const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** /dashboard/therapist/schedule and /dashboard/agency/schedule: today's visits and a week calendar. */
+/**
+ * /dashboard/therapist/schedule and /dashboard/agency/schedule: today's visits and a week calendar.
+ * A therapist's `?filter=needs-notes` (the dashboard's "Submit Notes") shows the visits whose notes
+ * they still owe instead; agencies write no notes, so they always get the schedule.
+ */
 export function SchedulePage() {
   const role = roleOfPath(useLocation().pathname);
+  const [searchParams] = useSearchParams();
+  if (role === 'therapist' && searchParams.get('filter') === 'needs-notes') {
+    return (
+      <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+        <PageMeta title="Visits needing notes" description="Your visits whose notes are not yet signed." />
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Schedule</h1>
+        <NeedsNotesList />
+      </div>
+    );
+  }
+  return <FullSchedule role={role} />;
+}
+
+function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
   const [weekStart, setWeekStart] = useState(() => weekStartOf(new Date()));
   const today = useMemo(() => {
     const now = new Date();
@@ -33,7 +52,14 @@ export function SchedulePage() {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
       <PageMeta title="Schedule" description="Your visits this week and today." />
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Schedule</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Schedule</h1>
+        {role === 'therapist' && (
+          <Link to={`${FULL_SCHEDULE_PATH}?filter=needs-notes`} className="text-sm font-semibold text-brand-700 underline hover:no-underline">
+            Visits needing notes
+          </Link>
+        )}
+      </div>
       <TodaySchedule role={role} today={today} />
       <WeekCalendar role={role} weekStart={weekStart} today={today} onWeek={setWeekStart} />
     </div>
