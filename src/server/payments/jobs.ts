@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { inTransaction, type Database } from '../db/client';
+import { inTransaction, type Database, type Db } from '../db/client';
 import { invoiceLines, paymentAccounts, payouts } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
 import { PaymentDeclinedError, type PaymentProvider } from './provider';
-import { settleVisitIfPaid } from './queries';
+import { findPaymentCustomer, settleVisitIfPaid } from './queries';
 
 export interface PaymentJobDeps {
   database: Database;
@@ -12,6 +12,10 @@ export interface PaymentJobDeps {
 }
 
 export const AWAITING_ONBOARDING = 'Waiting for the therapist to finish payment onboarding.';
+/** Shown to the agency and managers on a Stripe line parked until the agency saves a payment method. */
+export const AWAITING_PAYMENT_METHOD = 'Add a payment method to pay for completed visits.';
+/** Shown to the therapist on a Stripe payout that waits for the agency's charge to succeed. */
+export const AWAITING_AGENCY_PAYMENT = "Waiting for the agency's payment for this visit to go through.";
 
 /** Kept on the row while the job queue retries, so a manager sees why it is not paid yet. */
 async function noteFailure(database: Database, table: typeof invoiceLines | typeof payouts, id: string, error: unknown) {
@@ -23,65 +27,115 @@ async function noteFailure(database: Database, table: typeof invoiceLines | type
     .catch(() => {});
 }
 
+/** Tells the therapist (on their payout) why it has not gone out: the agency's payment has not gone through. */
+export function notePayoutAwaitsAgency(db: Db, visitId: string) {
+  return db
+    .update(payouts)
+    .set({ failureMessage: AWAITING_AGENCY_PAYMENT })
+    .where(and(eq(payouts.visitId, visitId), eq(payouts.status, 'pending')));
+}
+
 /**
- * 'payment-charge': charges the agency for one visit, then queues the therapist's payout. An
- * outage throws, so pg-boss retries with backoff; the idempotency key makes every retry ask for
- * the same charge. A declined payment is final: the line is marked failed for a manager.
+ * 'payment-charge': charges the agency for one visit. An outage throws, so pg-boss retries with
+ * backoff; the idempotency key makes every retry ask for the same charge. A declined payment is
+ * final for this attempt: the line is marked failed with the reason, until the agency saves a
+ * payment method (which queues the charge again as a new attempt). Under Stripe a line whose
+ * agency has no payment method yet is parked, not failed, and the payout is queued only once the
+ * agency's money is in; under the ledger it is queued at once, as nothing moves anyway.
  */
 export function createChargeJob(deps: PaymentJobDeps) {
   return async ({ visitId }: { visitId: string }) => {
     const [line] = await deps.database.db.select().from(invoiceLines).where(eq(invoiceLines.visitId, visitId));
     if (!line || line.status === 'paid' || line.status === 'failed') return;
+    let payer: { customerId: string; paymentMethodId: string } | null = null;
+    if (deps.provider.name === 'stripe') {
+      const customer = await findPaymentCustomer(deps.database.db, line.agencyId);
+      if (!customer?.paymentMethodId) {
+        // Parked, not retried: saving a payment method (its webhook) queues this job again.
+        await inTransaction(deps.database, async ({ tx }) => {
+          await tx
+            .update(invoiceLines)
+            .set({ failureMessage: AWAITING_PAYMENT_METHOD })
+            .where(and(eq(invoiceLines.id, line.id), eq(invoiceLines.status, 'pending')));
+          await notePayoutAwaitsAgency(tx, visitId);
+        });
+        return;
+      }
+      payer = { customerId: customer.customerId, paymentMethodId: customer.paymentMethodId };
+    }
     let result;
     try {
-      result = await deps.provider.chargeAgency({ visitId, agencyId: line.agencyId, amount: line.amount, idempotencyKey: line.idempotencyKey });
+      result = await deps.provider.chargeAgency({
+        visitId,
+        agencyId: line.agencyId,
+        amount: line.amount,
+        idempotencyKey: line.idempotencyKey,
+        payer,
+        attempt: line.chargeAttempt,
+        retryOf: line.chargeAttempt > 1 ? line.providerReference : null,
+      });
     } catch (error) {
       if (error instanceof PaymentDeclinedError) {
-        await deps.database.db
-          .update(invoiceLines)
-          .set({ status: 'failed', failureMessage: error.message })
-          .where(and(eq(invoiceLines.id, line.id), ne(invoiceLines.status, 'paid')));
+        await inTransaction(deps.database, async ({ tx }) => {
+          await tx
+            .update(invoiceLines)
+            .set({ status: 'failed', failureMessage: error.message, ...(error.reference ? { providerReference: error.reference } : {}) })
+            .where(and(eq(invoiceLines.id, line.id), ne(invoiceLines.status, 'paid')));
+          if (deps.provider.name === 'stripe') await notePayoutAwaitsAgency(tx, visitId);
+        });
         return;
       }
       await noteFailure(deps.database, invoiceLines, line.id, error);
       throw error;
     }
     await inTransaction(deps.database, async (t) => {
-      // A webhook may have confirmed the charge already: never step back from paid.
-      await t.tx
+      // A webhook may have settled the charge already (paid or failed): never overwrite its word.
+      const [moved] = await t.tx
         .update(invoiceLines)
         .set({
           status: result.status,
           providerReference: result.reference,
           failureMessage: null,
+          ...(result.chargeReference ? { chargeReference: result.chargeReference } : {}),
           ...(result.status === 'paid' ? { paidAt: sql`now()` } : {}),
         })
-        .where(and(eq(invoiceLines.id, line.id), ne(invoiceLines.status, 'paid')));
-      await deps.jobs.send('payment-payout', { visitId }, { sql: t.sql });
+        .where(and(eq(invoiceLines.id, line.id), inArray(invoiceLines.status, ['pending', 'processing'])))
+        .returning({ id: invoiceLines.id });
+      if (deps.provider.name !== 'stripe' || (moved && result.status === 'paid')) {
+        await deps.jobs.send('payment-payout', { visitId }, { sql: t.sql });
+      }
     });
   };
 }
 
 /**
  * 'payment-payout': pays the therapist for one visit. Under Stripe it waits (pending, with a note)
- * until the therapist's connected account can receive payouts; the account.updated webhook queues
- * it again then. The transfer's own idempotency key makes a retried job one transfer.
+ * until the therapist's connected account can receive payouts (the account.updated webhook queues
+ * it again then) and until the agency's charge has succeeded (the charge job or the
+ * payment_intent.succeeded webhook queues it then); the transfer draws on that charge. The
+ * transfer's own idempotency key makes a retried job one transfer.
  */
 export function createPayoutJob(deps: PaymentJobDeps) {
   return async ({ visitId }: { visitId: string }) => {
     const [payout] = await deps.database.db.select().from(payouts).where(eq(payouts.visitId, visitId));
     if (!payout || payout.status === 'paid' || payout.status === 'failed') return;
     let destinationAccount: string | null = null;
+    let sourceCharge: string | null = null;
     if (deps.provider.name === 'stripe') {
       const [account] = await deps.database.db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, payout.therapistId));
-      if (!account?.payoutsEnabled) {
-        await deps.database.db
+      const [line] = await deps.database.db
+        .select({ status: invoiceLines.status, chargeReference: invoiceLines.chargeReference })
+        .from(invoiceLines)
+        .where(eq(invoiceLines.visitId, visitId));
+      const wait = (reason: string) =>
+        deps.database.db
           .update(payouts)
-          .set({ failureMessage: AWAITING_ONBOARDING })
+          .set({ failureMessage: reason })
           .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
-        return;
-      }
+      if (!account?.payoutsEnabled) return void (await wait(AWAITING_ONBOARDING));
+      if (line?.status !== 'paid' || !line.chargeReference) return void (await wait(AWAITING_AGENCY_PAYMENT));
       destinationAccount = account.accountId;
+      sourceCharge = line.chargeReference;
       await deps.database.db
         .update(payouts)
         .set({ status: 'processing', failureMessage: null })
@@ -95,6 +149,7 @@ export function createPayoutJob(deps: PaymentJobDeps) {
         amount: payout.amount,
         idempotencyKey: payout.idempotencyKey,
         destinationAccount,
+        sourceCharge,
       });
     } catch (error) {
       if (error instanceof PaymentDeclinedError) {

@@ -7,9 +7,12 @@ import type { PaymentProvider } from './provider';
 export function createLedgerProvider(): PaymentProvider {
   return {
     name: 'ledger',
-    chargeAgency: async () => ({ reference: null, status: 'pending' }),
+    chargeAgency: async () => ({ reference: null, status: 'pending', chargeReference: null }),
     payTherapist: async () => ({ reference: null, status: 'pending' }),
     createOnboardingLink: async () => null,
+    createCustomer: async () => null,
+    createPaymentMethodSetup: async () => null,
+    savePaymentMethod: () => Promise.reject(new Error('the ledger provider saves no payment methods')),
     parseWebhook: () => {
       throw new Error('the ledger provider receives no webhooks');
     },

@@ -5,7 +5,7 @@ import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } fro
 import { callApi, errorOf } from '../../../test/http';
 import { insertPayableVisit, insertVisit, waitFor } from '../../../test/payment-fixtures';
 import { inTransaction } from '../db/client';
-import { auditLog, invoiceLines, paymentEvents, payouts, visits } from '../db/schema/index';
+import { auditLog, invoiceLines, paymentCustomers, paymentEvents, payouts, visits } from '../db/schema/index';
 import { makeVisitPayable } from './payable';
 import { csvField } from './service';
 import type { InvoiceLineItem } from './schemas';
@@ -276,6 +276,29 @@ describe('payment endpoints', () => {
       const response = await callApi(app.url, 'POST', '/api/therapist/payments/onboarding', { cookie: cookies.therapistA });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ url: null, message: expect.stringContaining('ledger') });
+    });
+  });
+
+  describe('the agency payment method under the ledger', () => {
+    it('refuses the signed-out, therapists and managers', async () => {
+      for (const [method, path] of [
+        ['GET', '/api/agency/payments/payment-method'],
+        ['POST', '/api/agency/payments/payment-method/setup'],
+      ] as const) {
+        expect((await callApi(app.url, method, path)).status).toBe(401);
+        expect((await callApi(app.url, method, path, { cookie: cookies.therapistA })).status).toBe(403);
+        expect((await callApi(app.url, method, path, { cookie: cookies.manager })).status).toBe(403);
+      }
+    });
+
+    it('tells an agency that no payment method is needed, and starts no setup', async () => {
+      const shown = await callApi(app.url, 'GET', '/api/agency/payments/payment-method', { cookie: cookies.agencyA });
+      expect(shown.status).toBe(200);
+      expect(await shown.json()).toEqual({ provider: 'ledger', paymentMethod: null, linesAwaitingPaymentMethod: 0, message: expect.stringContaining('outside the platform') });
+      const setup = await callApi(app.url, 'POST', '/api/agency/payments/payment-method/setup', { cookie: cookies.agencyA });
+      expect(setup.status).toBe(200);
+      expect(await setup.json()).toEqual({ url: null, message: expect.stringContaining('no payment method to add') });
+      expect(await db().select().from(paymentCustomers)).toHaveLength(0);
     });
   });
 

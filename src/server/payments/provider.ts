@@ -8,12 +8,44 @@
 export interface PaymentProvider {
   /** Stored on invoice lines and payouts ('ledger' | 'stripe'). */
   readonly name: 'ledger' | 'stripe';
-  /** Charges the agency for one visit. `pending`: nothing moved (ledger); `processing`: awaiting the provider's confirmation. */
-  chargeAgency(input: { visitId: string; agencyId: string; amount: number; idempotencyKey: string }): Promise<ProviderResult>;
-  /** Pays the therapist for one visit into their connected account. */
-  payTherapist(input: { visitId: string; therapistId: string; amount: number; idempotencyKey: string; destinationAccount: string | null }): Promise<ProviderResult>;
+  /**
+   * Charges the agency for one visit. `pending`: nothing moved (ledger); `processing`: awaiting the
+   * provider's confirmation; `paid`: the money is in. Under Stripe `payer` is the agency's customer
+   * and saved payment method (charged off-session); `retryOf` is the earlier, failed payment of the
+   * same line to confirm again with that method (`attempt` > 1 makes its own idempotency key).
+   */
+  chargeAgency(input: {
+    visitId: string;
+    agencyId: string;
+    amount: number;
+    idempotencyKey: string;
+    payer: { customerId: string; paymentMethodId: string } | null;
+    attempt: number;
+    retryOf: string | null;
+  }): Promise<ChargeResult>;
+  /**
+   * Pays the therapist for one visit into their connected account. `sourceCharge` is the agency's
+   * charge for the visit: the transfer draws on those funds, never on the platform's balance.
+   */
+  payTherapist(input: {
+    visitId: string;
+    therapistId: string;
+    amount: number;
+    idempotencyKey: string;
+    destinationAccount: string | null;
+    sourceCharge: string | null;
+  }): Promise<ProviderResult>;
   /** Creates (or reuses) the therapist's connected account and an onboarding link; null when the provider has none (ledger). */
   createOnboardingLink(input: { therapistId: string; email: string; existingAccountId: string | null }): Promise<{ accountId: string; url: string } | null>;
+  /** Creates the agency's customer (idempotent per agency); null when the provider has none (ledger). */
+  createCustomer(input: { agencyId: string; email: string; name: string }): Promise<string | null>;
+  /** A hosted page where the agency saves a payment method for that customer; null under the ledger. */
+  createPaymentMethodSetup(input: { agencyId: string; customerId: string }): Promise<{ url: string } | null>;
+  /**
+   * Reads the payment method a completed setup saved and makes it the customer's default. Throws
+   * (to be retried by the provider's redelivery) when the provider cannot be reached.
+   */
+  savePaymentMethod(input: { setupIntentId: string }): Promise<SavedPaymentMethod>;
   /** Verifies a webhook delivery; throws `WebhookSignatureError` when it is not the provider's. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }
@@ -24,17 +56,44 @@ export interface ProviderResult {
   status: 'pending' | 'processing' | 'paid';
 }
 
+export interface ChargeResult extends ProviderResult {
+  /** Stripe: the charge that moved the agency's money (a PaymentIntent's latest_charge), once there is one. */
+  chargeReference: string | null;
+}
+
+export interface SavedPaymentMethod {
+  customerId: string;
+  paymentMethodId: string;
+  brand: string | null;
+  last4: string | null;
+}
+
 /** A verified webhook event, reduced to what CareRelay acts on. */
 export type PaymentEvent =
-  | { id: string; type: 'charge.succeeded' | 'charge.failed'; reference: string; visitId: string | null; failureMessage: string | null }
+  | {
+      id: string;
+      type: 'charge.succeeded' | 'charge.failed';
+      reference: string;
+      visitId: string | null;
+      failureMessage: string | null;
+      /** The charge behind a succeeded payment (the transfer's source_transaction). */
+      chargeReference?: string | null;
+    }
   | { id: string; type: 'payout.paid' | 'payout.failed'; reference: string; visitId: string | null; failureMessage: string | null }
   | { id: string; type: 'account.updated'; accountId: string; payoutsEnabled: boolean }
+  /** A setup finished (Checkout in setup mode, or its SetupIntent): the method still has to be read with savePaymentMethod. */
+  | { id: string; type: 'payment_method.setup'; setupIntentId: string }
+  /** What savePaymentMethod found, ready to record. */
+  | ({ id: string; type: 'payment_method.saved' } & SavedPaymentMethod)
   | { id: string; type: 'ignored'; providerType: string };
 
 /** The provider refused the payment for good (card declined, invalid request): retrying will not help. */
 export class PaymentDeclinedError extends Error {
-  constructor(message: string) {
+  /** The provider's payment that was declined (kept so a retry confirms that one again), if any. */
+  readonly reference: string | null;
+  constructor(message: string, reference: string | null = null) {
     super(message);
+    this.reference = reference;
     this.name = 'PaymentDeclinedError';
   }
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agencyProfiles, invoiceLines, paymentAccounts, payouts, therapistProfiles, visits } from '../db/schema/index';
+import { agencyProfiles, invoiceLines, paymentAccounts, paymentCustomers, payouts, therapistProfiles, visits } from '../db/schema/index';
 import type { InvoiceLineItem, PaymentFilters, PayoutItem } from './schemas';
 
 /** The most rows one list answers; the ledger export has no such limit. */
@@ -157,6 +157,21 @@ export async function therapistPayoutTotals(db: Db, therapistId: string) {
 export async function findPaymentAccount(db: Db, therapistId: string) {
   const [row] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapistId));
   return row;
+}
+
+/** One agency's customer at the payment provider and its saved payment method, if any. */
+export async function findPaymentCustomer(db: Db, agencyId: string) {
+  const [row] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.agencyId, agencyId));
+  return row;
+}
+
+/** How many of one agency's lines are parked until it saves a payment method. */
+export async function countLinesAwaitingPaymentMethod(db: Db, agencyId: string, message: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.agencyId, agencyId), eq(invoiceLines.status, 'pending'), eq(invoiceLines.failureMessage, message)));
+  return row?.count ?? 0;
 }
 
 /** The visit becomes 'paid' once the agency's line and the therapist's payout are both paid. */

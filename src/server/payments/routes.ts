@@ -12,9 +12,12 @@ import {
   listTherapistPayouts,
   therapistPayoutTotals,
 } from './queries';
+import { getAgencyPaymentMethod, startPaymentMethodSetup } from './payment-method-service';
 import {
   adminPaymentsSchema,
   agencyInvoiceSchema,
+  agencyPaymentMethodSchema,
+  paymentMethodSetupResponseSchema,
   invoiceLineItemSchema,
   onboardingResponseSchema,
   paymentFiltersSchema,
@@ -128,6 +131,30 @@ function partyPaymentRoutes(provider: ReturnType<typeof createPaymentProvider>):
         const [lines, totals] = await Promise.all([listAgencyInvoiceLines(deps.database.db, actor.userId), agencyInvoiceTotals(deps.database.db, actor.userId)]);
         return { lines, ...totals };
       },
+    );
+
+    app.get(
+      '/agency/payments/payment-method',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The agency's saved payment method (brand and last four digits; Stripe only) and how many lines wait for one",
+          response: { 200: agencyPaymentMethodSchema },
+        },
+      },
+      async (request) => getAgencyPaymentMethod({ database: deps.database, provider }, { actor: await signedIn(request, 'agency') }),
+    );
+
+    app.post(
+      '/agency/payments/payment-method/setup',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "A Stripe Checkout page (setup mode) where the agency saves the payment method its visits are charged to, or why none is needed under the ledger",
+          response: { 200: paymentMethodSetupResponseSchema },
+        },
+      },
+      async (request) => startPaymentMethodSetup({ database: deps.database, provider }, { actor: await signedIn(request, 'agency') }),
     );
 
     app.get(

@@ -50,3 +50,16 @@ export const therapistPayoutsSchema = z.object({
   payoutsEnabled: z.boolean().nullable(),
 });
 export const onboardingResponseSchema = z.object({ url: z.string().nullable(), message: z.string() });
+
+/** The agency's saved payment method (Stripe): only its brand and last four digits leave the server. */
+export const agencyPaymentMethodSchema = z.object({
+  provider: z.enum(['ledger', 'stripe']),
+  paymentMethod: z.object({ brand: z.string().nullable(), last4: z.string().nullable(), updatedAt: z.string().nullable() }).nullable(),
+  /** Invoice lines parked until a payment method is saved. */
+  linesAwaitingPaymentMethod: z.number().int(),
+  /** What the agency should know or do, if anything. */
+  message: z.string().nullable(),
+});
+export type AgencyPaymentMethod = z.infer<typeof agencyPaymentMethodSchema>;
+
+export const paymentMethodSetupResponseSchema = z.object({ url: z.string().nullable(), message: z.string() });

@@ -11,10 +11,12 @@ export interface StripeOptions {
 }
 
 /**
- * Stripe Connect with separate charges and transfers: the agency is charged per visit with a
- * PaymentIntent on the platform account (confirmed by the `payment_intent.succeeded` webhook), and
- * the therapist is paid with a transfer to their Express connected account. Both carry the visit's
- * idempotency key and its transfer group, so a retried job returns Stripe's first answer.
+ * Stripe Connect with separate charges and transfers: the agency (a Stripe customer whose payment
+ * method was saved through Checkout in setup mode) is charged per visit off-session with a
+ * PaymentIntent on the platform account, and once that charge has succeeded the therapist is paid
+ * with a transfer to their Express connected account drawn from it (`source_transaction`). Both
+ * carry the visit's idempotency key and its transfer group, so a retried job returns Stripe's
+ * first answer.
  *
  * The SDK's own retries are off: the job queue retries with backoff and the same key, one
  * mechanism a manager can see rather than two nested ones.
@@ -32,9 +34,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       return await work();
     } catch (error) {
       // A declined card or a request Stripe rejects will be refused again: no point retrying.
-      if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
-        throw new PaymentDeclinedError(error.message);
+      if (error instanceof Stripe.errors.StripeCardError) {
+        throw new PaymentDeclinedError(chargeFailure(error.message), error.payment_intent?.id ?? null);
       }
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentDeclinedError(error.message, error.payment_intent?.id ?? null);
       throw error;
     }
   }
@@ -42,31 +45,59 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   return {
     name: 'stripe',
 
-    async chargeAgency({ visitId, agencyId, amount, idempotencyKey }) {
-      const intent = await call(() =>
-        stripe.paymentIntents.create(
-          {
-            amount: toCents(amount),
-            currency: 'usd',
-            description: `CareRelay visit ${visitId}`,
-            transfer_group: `visit-${visitId}`,
-            metadata: { visitId, agencyId },
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          },
-          { idempotencyKey },
-        ),
-      );
-      return { reference: intent.id, status: intent.status === 'succeeded' ? 'paid' : 'processing' };
+    async chargeAgency({ visitId, agencyId, amount, idempotencyKey, payer, attempt, retryOf }) {
+      // The job parks a line whose agency has no payment method; reaching here without one is a bug.
+      if (!payer) throw new Error(`visit ${visitId}: no payment method to charge`);
+      // The first attempt uses the visit's key; each retry (after a new payment method) gets its own.
+      const attemptKey = attempt > 1 ? `${idempotencyKey}-retry-${attempt}` : idempotencyKey;
+      const intent =
+        retryOf && attempt > 1
+          ? // The declined PaymentIntent is confirmed again with the (new) default method: one payment per visit at Stripe too.
+            await call(() =>
+              stripe.paymentIntents.confirm(retryOf, { payment_method: payer.paymentMethodId, off_session: true }, { idempotencyKey: attemptKey }),
+            )
+          : await call(() =>
+              stripe.paymentIntents.create(
+                {
+                  amount: toCents(amount),
+                  currency: 'usd',
+                  customer: payer.customerId,
+                  payment_method: payer.paymentMethodId,
+                  off_session: true,
+                  confirm: true,
+                  description: `CareRelay visit ${visitId}`,
+                  transfer_group: `visit-${visitId}`,
+                  metadata: { visitId, agencyId },
+                },
+                { idempotencyKey: attemptKey },
+              ),
+            );
+      switch (intent.status) {
+        case 'succeeded':
+          return { reference: intent.id, status: 'paid', chargeReference: idOf(intent.latest_charge) };
+        case 'processing':
+          return { reference: intent.id, status: 'processing', chargeReference: idOf(intent.latest_charge) };
+        default:
+          // requires_action (the bank wants the agency present), requires_payment_method (declined), canceled.
+          throw new PaymentDeclinedError(
+            chargeFailure(intent.last_payment_error?.message ?? 'The bank asked for the payment to be confirmed by the card holder.'),
+            intent.id,
+          );
+      }
     },
 
-    async payTherapist({ visitId, therapistId, amount, idempotencyKey, destinationAccount }) {
+    async payTherapist({ visitId, therapistId, amount, idempotencyKey, destinationAccount, sourceCharge }) {
       if (!destinationAccount) throw new PaymentDeclinedError('The therapist has not finished payment onboarding.');
+      // The payout job waits for the agency's charge; reaching here without one is a bug.
+      if (!sourceCharge) throw new Error(`visit ${visitId}: no agency charge to transfer from`);
       const transfer = await call(() =>
         stripe.transfers.create(
           {
             amount: toCents(amount),
             currency: 'usd',
             destination: destinationAccount,
+            // Drawn from the agency's charge: if that charge is refunded or disputed, the platform is not out of pocket first.
+            source_transaction: sourceCharge,
             transfer_group: `visit-${visitId}`,
             metadata: { visitId, therapistId },
           },
@@ -75,6 +106,46 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       );
       // A transfer moves the funds to the connected account when it is created.
       return { reference: transfer.id, status: 'paid' };
+    },
+
+    async createCustomer({ agencyId, email, name }) {
+      const customer = await call(() =>
+        stripe.customers.create({ email, name, metadata: { agencyId } }, { idempotencyKey: `agency-${agencyId}-customer` }),
+      );
+      return customer.id;
+    },
+
+    async createPaymentMethodSetup({ agencyId, customerId }) {
+      const back = `${options.publicUrl}/dashboard/agency/invoices`;
+      const session = await call(() =>
+        stripe.checkout.sessions.create({
+          mode: 'setup',
+          customer: customerId,
+          currency: 'usd',
+          client_reference_id: agencyId,
+          metadata: { agencyId },
+          setup_intent_data: { metadata: { agencyId } },
+          success_url: `${back}?payment-method=saved`,
+          cancel_url: `${back}?payment-method=cancelled`,
+        }),
+      );
+      if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
+      return { url: session.url };
+    },
+
+    async savePaymentMethod({ setupIntentId }) {
+      const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+      const customerId = idOf(intent.customer);
+      const method = typeof intent.payment_method === 'string' ? await stripe.paymentMethods.retrieve(intent.payment_method) : intent.payment_method;
+      if (!customerId || !method) throw new Error(`SetupIntent ${setupIntentId} has no customer or payment method`);
+      // The default method is what Stripe (and the next person reading the Dashboard) uses for this customer.
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method.id } });
+      return {
+        customerId,
+        paymentMethodId: method.id,
+        brand: method.card?.brand ?? method.type,
+        last4: method.card?.last4 ?? method.us_bank_account?.last4 ?? null,
+      };
     },
 
     async createOnboardingLink({ therapistId, email, existingAccountId }) {
@@ -109,18 +180,41 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   };
 }
 
+/** What the agency reads on a failed line: the bank's reason and what to do about it. */
+function chargeFailure(reason: string): string {
+  return `${reason.trim().replace(/\.?$/, '.')} Update your payment method to try again.`;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  return typeof value === 'string' ? value : (value?.id ?? null);
+}
+
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
+      const failed = event.type === 'payment_intent.payment_failed';
       return {
         id: event.id,
-        type: event.type === 'payment_intent.succeeded' ? 'charge.succeeded' : 'charge.failed',
+        type: failed ? 'charge.failed' : 'charge.succeeded',
         reference: intent.id,
         visitId: intent.metadata?.visitId ?? null,
-        failureMessage: intent.last_payment_error?.message ?? (event.type === 'payment_intent.payment_failed' ? 'The payment failed.' : null),
+        failureMessage: failed ? chargeFailure(intent.last_payment_error?.message ?? 'The payment failed.') : null,
+        chargeReference: idOf(intent.latest_charge),
       };
+    }
+    // Only setups CareRelay started (they carry the agency's id) change anyone's payment method.
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const setupIntentId = idOf(session.setup_intent);
+      return session.mode === 'setup' && setupIntentId && session.metadata?.agencyId
+        ? { id: event.id, type: 'payment_method.setup', setupIntentId }
+        : { id: event.id, type: 'ignored', providerType: event.type };
+    }
+    case 'setup_intent.succeeded': {
+      const intent = event.data.object;
+      return intent.metadata?.agencyId ? { id: event.id, type: 'payment_method.setup', setupIntentId: intent.id } : { id: event.id, type: 'ignored', providerType: event.type };
     }
     case 'transfer.created':
     case 'transfer.reversed': {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
 import { WebhookSignatureError, type PaymentProvider } from './provider';
-import { processPaymentEvent } from './webhook-service';
+import { paymentEventSeen, processPaymentEvent, type ProcessableEvent } from './webhook-service';
 
 /**
  * POST /payments/stripe/webhook. The signature covers the exact bytes Stripe sent, so this plugin
@@ -27,12 +27,21 @@ export function stripeWebhookRoutes(provider: PaymentProvider): RoutesPlugin {
         if (provider.name !== 'stripe') throw new AppError('NOT_FOUND', 'Stripe payments are not enabled.');
         if (!Buffer.isBuffer(request.body)) throw new AppError('VALIDATION', 'Expected a JSON body.');
         const signature = request.headers['stripe-signature'];
-        let event;
+        let parsed;
         try {
-          event = provider.parseWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+          parsed = provider.parseWebhook(request.body, typeof signature === 'string' ? signature : undefined);
         } catch (error) {
           if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION', 'The webhook signature could not be verified.');
           throw error;
+        }
+        let event: ProcessableEvent;
+        if (parsed.type === 'payment_method.setup') {
+          if (await paymentEventSeen(deps.database, parsed.id)) return { received: true as const, duplicate: true };
+          // Read from Stripe before recording the event: if Stripe cannot be reached this answers 500
+          // and Stripe delivers the event again later, so the payment method is never lost.
+          event = { id: parsed.id, type: 'payment_method.saved', ...(await provider.savePaymentMethod({ setupIntentId: parsed.setupIntentId })) };
+        } else {
+          event = parsed;
         }
         const fresh = await processPaymentEvent({ database: deps.database, jobs: deps.jobs }, provider.name, event);
         return { received: true as const, duplicate: !fresh };

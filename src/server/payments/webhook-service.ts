@@ -1,16 +1,26 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { inTransaction, type Database } from '../db/client';
-import { invoiceLines, paymentAccounts, paymentEvents, payouts } from '../db/schema/index';
+import { invoiceLines, paymentAccounts, paymentCustomers, paymentEvents, payouts } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
+import { AWAITING_PAYMENT_METHOD, notePayoutAwaitsAgency } from './jobs';
 import type { PaymentEvent } from './provider';
 import { settleVisitIfPaid } from './queries';
+
+/** An event ready to apply: a finished setup has been read from the provider (savePaymentMethod) first. */
+export type ProcessableEvent = Exclude<PaymentEvent, { type: 'payment_method.setup' }>;
+
+/** Whether an event id was already processed: lets the webhook skip provider calls for a repeat. */
+export async function paymentEventSeen(database: Database, id: string): Promise<boolean> {
+  const rows = await database.db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id));
+  return rows.length > 0;
+}
 
 /**
  * Applies one verified provider event exactly once. The event id goes into payment_events in the
  * same transaction as its effect: a repeated delivery, even a concurrent one, waits on the first
  * one's row and then finds it there, so it changes nothing. Returns false for a repeat.
  */
-export async function processPaymentEvent(deps: { database: Database; jobs: JobQueue }, provider: string, event: PaymentEvent): Promise<boolean> {
+export async function processPaymentEvent(deps: { database: Database; jobs: JobQueue }, provider: string, event: ProcessableEvent): Promise<boolean> {
   return inTransaction(deps.database, async (t) => {
     const [fresh] = await t.tx
       .insert(paymentEvents)
@@ -28,12 +38,26 @@ export async function processPaymentEvent(deps: { database: Database; jobs: JobQ
           .update(invoiceLines)
           .set(
             paid
-              ? { status: 'paid', paidAt: sql`now()`, providerReference: event.reference, failureMessage: null }
+              ? {
+                  status: 'paid',
+                  paidAt: sql`now()`,
+                  providerReference: event.reference,
+                  chargeReference: sql`coalesce(${event.chargeReference ?? null}::text, ${invoiceLines.chargeReference})`,
+                  failureMessage: null,
+                }
               : { status: 'failed', providerReference: event.reference, failureMessage: event.failureMessage },
           )
           .where(and(match, ne(invoiceLines.status, 'paid')))
-          .returning({ visitId: invoiceLines.visitId });
+          .returning({ visitId: invoiceLines.visitId, provider: invoiceLines.provider });
         for (const row of rows) await settleVisitIfPaid(t.tx, row.visitId);
+        if (!paid) for (const row of rows) await notePayoutAwaitsAgency(t.tx, row.visitId);
+        // Under Stripe the therapist's transfer waits for the agency's money; now it is in.
+        const payable = paid ? rows.filter((row) => row.provider === 'stripe') : [];
+        await deps.jobs.sendMany(
+          'payment-payout',
+          payable.map((row) => ({ visitId: row.visitId })),
+          { sql: t.sql },
+        );
         break;
       }
       case 'payout.paid':
@@ -71,6 +95,33 @@ export async function processPaymentEvent(deps: { database: Database; jobs: JobQ
             { sql: t.sql },
           );
         }
+        break;
+      }
+      case 'payment_method.saved': {
+        const [customer] = await t.tx
+          .update(paymentCustomers)
+          .set({ paymentMethodId: event.paymentMethodId, paymentMethodBrand: event.brand, paymentMethodLast4: event.last4, paymentMethodUpdatedAt: sql`now()` })
+          .where(eq(paymentCustomers.customerId, event.customerId))
+          .returning({ agencyId: paymentCustomers.agencyId });
+        if (!customer) break;
+        const ofAgency = and(eq(invoiceLines.agencyId, customer.agencyId), eq(invoiceLines.provider, 'stripe'));
+        // Lines parked for a payment method, and failed ones as a new attempt under a new key. Each
+        // row changes here once, so a second event for the same setup queues nothing again.
+        const parked = await t.tx
+          .update(invoiceLines)
+          .set({ failureMessage: null })
+          .where(and(ofAgency, eq(invoiceLines.status, 'pending'), eq(invoiceLines.failureMessage, AWAITING_PAYMENT_METHOD)))
+          .returning({ visitId: invoiceLines.visitId });
+        const failed = await t.tx
+          .update(invoiceLines)
+          .set({ status: 'pending', failureMessage: null, chargeAttempt: sql`${invoiceLines.chargeAttempt} + 1` })
+          .where(and(ofAgency, eq(invoiceLines.status, 'failed')))
+          .returning({ visitId: invoiceLines.visitId });
+        await deps.jobs.sendMany(
+          'payment-charge',
+          [...parked, ...failed].map((row) => ({ visitId: row.visitId })),
+          { sql: t.sql },
+        );
         break;
       }
       case 'ignored':

@@ -47,10 +47,19 @@ export interface TherapistPayouts {
   payoutsEnabled: boolean | null;
 }
 
+/** The agency's saved payment method (Stripe): brand and last four digits only. */
+export interface AgencyPaymentMethod {
+  provider: 'ledger' | 'stripe';
+  paymentMethod: { brand: string | null; last4: string | null; updatedAt: string | null } | null;
+  linesAwaitingPaymentMethod: number;
+  message: string | null;
+}
+
 export const paymentKeys = {
   all: ['payments'] as const,
   admin: (filters: PaymentFilters) => [...paymentKeys.all, 'admin', filters] as const,
   agency: () => [...paymentKeys.all, 'agency'] as const,
+  agencyPaymentMethod: () => [...paymentKeys.all, 'agency', 'payment-method'] as const,
   therapist: () => [...paymentKeys.all, 'therapist'] as const,
 };
 
@@ -108,6 +117,23 @@ export function useTherapistPayouts(enabled: boolean) {
 export function useStartOnboarding() {
   return useMutation({
     mutationFn: () => api<{ url: string | null; message: string }>('/api/therapist/payments/onboarding', { body: {} }),
+  });
+}
+
+/** `pollMs`: keep asking while a just-finished Stripe setup is confirmed by its webhook. */
+export function useAgencyPaymentMethod(options: { pollMs?: number } = {}) {
+  return useQuery({
+    queryKey: paymentKeys.agencyPaymentMethod(),
+    queryFn: ({ signal }) => api<AgencyPaymentMethod>('/api/agency/payments/payment-method', { signal, background: Boolean(options.pollMs) }),
+    refetchInterval: options.pollMs ?? false,
+    retry: false,
+  });
+}
+
+/** Starts Stripe Checkout (setup mode): the answer's url (when there is one) is where the browser goes next. */
+export function useStartPaymentMethodSetup() {
+  return useMutation({
+    mutationFn: () => api<{ url: string | null; message: string }>('/api/agency/payments/payment-method/setup', { body: {} }),
   });
 }
 

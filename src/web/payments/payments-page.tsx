@@ -4,6 +4,7 @@ import { money, useAgencyInvoice, useStartOnboarding, useTherapistPayouts } from
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
+import { PaymentMethodSection } from './payment-method-section';
 import { EmptyPayments, Figure, PaymentTable } from './payment-table';
 
 /**
@@ -37,6 +38,7 @@ function AgencyInvoice() {
   const invoice = useAgencyInvoice(true);
   return (
     <Shell title="Invoices" description="What your agency owes and has paid for completed, approved visits.">
+      <PaymentMethodSection />
       {invoice.isPending && <Loading label="Loading invoices…" />}
       {invoice.isError && <ErrorState message={invoice.error.message || 'Your invoice could not be loaded.'} action={<Button variant="secondary" onClick={() => void invoice.refetch()}>Try again</Button>} />}
       {invoice.data && (

@@ -125,6 +125,10 @@ export const invoiceLines = pgTable(
     provider: text().notNull(),
     providerReference: text(),
     idempotencyKey: text().notNull(),
+    /** Stripe: the charge behind the PaymentIntent (its latest_charge); the payout's transfer draws on it. */
+    chargeReference: text(),
+    /** 1 for the first charge; each retry after a failure (a new payment method) confirms again under a new key. */
+    chargeAttempt: integer().notNull().default(1),
     failureMessage: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
@@ -163,6 +167,24 @@ export const paymentAccounts = pgTable('payment_accounts', {
   provider: text().notNull(),
   accountId: text().notNull(),
   payoutsEnabled: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An agency's customer at the payment provider (Stripe), created once, and the payment method
+ * saved through Checkout that pays its invoice lines off-session. None under the built-in ledger.
+ */
+export const paymentCustomers = pgTable('payment_customers', {
+  agencyId: text()
+    .primaryKey()
+    .references(() => agencyProfiles.id, { onDelete: 'cascade' }),
+  provider: text().notNull(),
+  customerId: text().notNull().unique(),
+  paymentMethodId: text(),
+  /** Shown to the agency ("Visa ending 4242"); nothing else about the card is kept. */
+  paymentMethodBrand: text(),
+  paymentMethodLast4: text(),
+  paymentMethodUpdatedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceLines, paymentAccounts } from '../src/server/db/schema/index';
+import { AWAITING_PAYMENT_METHOD } from '../src/server/payments/jobs';
+import { seriousAxeViolations } from '../test/axe';
+import { startE2e, type E2e } from '../test/e2e';
+import { buildAgency, buildTherapist } from '../test/factories';
+import { insertPayableVisit, StripeDouble, waitFor } from '../test/payment-fixtures';
+
+/**
+ * Under Stripe an agency with a completed visit but no payment method sees why it is not charged,
+ * goes to Stripe Checkout (setup mode) from the invoices page on a phone, and on its return sees
+ * the saved card while the waiting visit is charged.
+ */
+
+const WEBHOOK_SECRET = 'whsec_e2e_payment_method';
+const SECRET_KEY = 'sk_test_e2e_payment_method';
+const PHONE = { width: 375, height: 800 };
+
+let stripeApi: StripeDouble;
+let e2e: E2e;
+beforeAll(async () => {
+  stripeApi = await new StripeDouble().start();
+  e2e = await startE2e({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripeApi.url });
+});
+afterAll(async () => {
+  await e2e.close();
+  await stripeApi.close();
+});
+
+const db = () => e2e.app.runtime.database.db;
+
+function deliver(event: { id: string; type: string; object: Record<string, unknown> }) {
+  const payload = JSON.stringify({ id: event.id, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), type: event.type, livemode: false, data: { object: event.object } });
+  const header = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return fetch(`${e2e.app.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+}
+
+describe('agency payment method', () => {
+  it('an agency adds a card through Stripe Checkout and its waiting visit is charged', async () => {
+    const agency = await buildAgency(db(), { companyName: 'Checkout Home Health' });
+    const therapist = await buildTherapist(db(), { firstName: 'Casey', lastName: 'Card' });
+    await db().insert(paymentAccounts).values({ userId: therapist.userId, provider: 'stripe', accountId: 'acct_e2e_ready', payoutsEnabled: true });
+    const visit = await insertPayableVisit(e2e.app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 140, provider: 'stripe' });
+    await waitFor(async () => (await db().select().from(invoiceLines).where(eq(invoiceLines.visitId, visit.id)))[0]?.failureMessage === AWAITING_PAYMENT_METHOD);
+
+    const page = await e2e.signedInPage(agency, { viewport: PHONE });
+    await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Stripe Checkout (double)</h1>' }));
+    await page.goto('/dashboard/agency/invoices');
+    const section = page.getByRole('region', { name: 'Payment method' });
+    await section.getByText('1 completed visit is waiting to be charged.').waitFor();
+    await page.getByRole('table', { name: 'Invoice lines' }).getByText(AWAITING_PAYMENT_METHOD).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // No sideways scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    const add = section.getByRole('button', { name: 'Add payment method' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/setup\/cs_test_/);
+    const sessionId = page.url().split('/').at(-1)!;
+    const done = stripeApi.completeSetup(sessionId, { brand: 'visa', last4: '4242' });
+    const delivered = await deliver({
+      id: `evt_e2e_${sessionId}`,
+      type: 'checkout.session.completed',
+      object: done.session,
+    });
+    expect(delivered.status).toBe(200);
+
+    // Stripe sends the browser back to the success URL it was given.
+    await page.goto('/dashboard/agency/invoices?payment-method=saved');
+    await section.getByText('Visa ending in 4242').waitFor();
+    await section.getByText(/Payment method saved/).waitFor();
+    await section.getByRole('button', { name: 'Replace payment method' }).waitFor();
+    await waitFor(async () => (await db().select().from(invoiceLines).where(eq(invoiceLines.visitId, visit.id)))[0]?.status === 'paid', 20_000, 'the charge');
+    await page.reload();
+    await page.getByRole('table', { name: 'Invoice lines' }).getByText('paid', { exact: true }).waitFor();
+    expect(await page.getByText(AWAITING_PAYMENT_METHOD).count()).toBe(0);
+  });
+});
