@@ -210,7 +210,11 @@ describe('referrals near me', () => {
       await openReferral(page, referral.id);
       const counter = page.getByRole('table', { name: 'The agency’s counter offer' });
       await counter.waitFor();
-      expect(await counter.getByRole('row', { name: /Initial Evaluation/ }).getByRole('cell').allTextContents()).toEqual(['$150', '$190', '$170']);
+      expect(await counter.getByRole('row', { name: /Initial Evaluation/ }).getByRole('cell').allTextContents()).toEqual([
+        '$150',
+        '$190 (higher than offered)',
+        '$170 (higher than offered)',
+      ]);
       expect(await counter.getByRole('row', { name: /Treatment Session/ }).getByRole('cell').allTextContents()).toEqual(['$100', '$100', '$100']);
       expect(await seriousAxeViolations(page)).toEqual([]);
 

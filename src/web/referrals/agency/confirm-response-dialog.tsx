@@ -5,7 +5,7 @@ import { useConfirmResponse } from '../../api/referrals';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormAlert } from '../../ui/field';
-import { RatesTable } from './rates-table';
+import { RatesTable } from '../rates-table';
 import { therapistName } from './therapist-facts';
 
 export type AgencyResponse = AgencyReferral['responses'][number];

@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormAlert, TextAreaField, TextField } from '../../ui/field';
 import type { AgencyResponse } from './confirm-response-dialog';
-import { formatMoney } from './format';
+import { formatRate } from '../rates';
 import { therapistName } from './therapist-facts';
 
 type CounterInput = z.input<typeof counterSchema>;
@@ -92,7 +92,7 @@ function CounterForm({
               min={0.01}
               max={MAX_RATE}
               step={0.01}
-              hint={`Offered ${formatMoney(service.offeredRate)}${asked === undefined ? '' : `, asked ${formatMoney(asked)}`}`}
+              hint={`Offered ${formatRate(service.offeredRate)}${asked === undefined ? '' : `, asked ${formatRate(asked)}`}`}
               error={errors.rates?.[service.serviceId]?.message}
               {...form.register(`rates.${service.serviceId}`, { valueAsNumber: true, onChange: rateChanged })}
             />

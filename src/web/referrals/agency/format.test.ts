@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, formatPhone } from '../patient-format';
-import { formatDay, formatFillTime, formatMoney, placeLabel, servicesLabel } from './format';
+import { formatDay, formatFillTime, placeLabel, servicesLabel } from './format';
 import { frequencyPreview } from './visit-frequency-field';
 
 describe('referral formatting', () => {
-  it('shows whole dollars without cents and cents with two places', () => {
-    expect(formatMoney(150)).toBe('$150');
-    expect(formatMoney(150.5)).toBe('$150.50');
-    expect(formatMoney(1000)).toBe('$1,000');
-  });
-
   it('reads a calendar date without letting the time zone move it', () => {
     expect(formatDay('2026-03-05')).toBe('Mar 5, 2026');
     expect(formatDay('not a date')).toBe('not a date');

@@ -1,13 +1,5 @@
 import type { AgencyReferral } from '../../../domain/referrals';
 
-const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const centsFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "$150", or "$150.50" when there are cents (never "$150.5"). */
-export function formatMoney(value: number): string {
-  return Number.isInteger(value) ? dollarFormat.format(value) : centsFormat.format(value);
-}
-
 // Calendar dates (start-by, licence expiry) carry no time zone: read and shown as UTC, so the
 // viewer's zone cannot move "2026-03-05" to March 4.
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { AgencyReferral } from '../../../domain/referrals';
 import { formatFillTime, formatMoment } from './format';
-import { RatesTable } from './rates-table';
+import { RatesTable } from '../rates-table';
 import { TherapistFacts, therapistName, type Responder } from './therapist-facts';
 
 /** After the match: who takes the referral and the rates agreed for each service. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { disciplineNames } from '../../../domain/accounts';
 import { offerWindows, urgencyLabels, type AgencyReferral } from '../../../domain/referrals';
 import { countLabel, formatDay, formatFillTime, formatMoment, placeLabel } from './format';
-import { RatesTable } from './rates-table';
+import { RatesTable } from '../rates-table';
 
 const offerWindowLabel = (hours: number) => offerWindows.find((window) => window.hours === hours)?.label ?? countLabel(hours, 'hour');
 

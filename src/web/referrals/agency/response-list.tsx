@@ -4,7 +4,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import type { AgencyResponse } from './confirm-response-dialog';
 import { countLabel, formatMoment } from './format';
-import { RatesTable, type RateColumn } from './rates-table';
+import { RatesTable, type RateColumn } from '../rates-table';
 import { TherapistFacts, therapistName } from './therapist-facts';
 
 const responseStatusLabels: Record<ResponseStatus, { label: string; className: string }> = {

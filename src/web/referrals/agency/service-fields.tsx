@@ -5,7 +5,7 @@ import { MAX_RATE } from '../../../domain/onboarding';
 import { MAX_VISITS_PER_SERVICE, type ReferralInput, type ReferralService } from '../../../domain/referrals';
 import { CheckboxField } from '../../preferences/checkbox-field';
 import { TextField } from '../../ui/field';
-import { formatMoney } from './format';
+import { formatRate } from '../rates';
 
 type ServiceType = (typeof serviceTypes)[number];
 
@@ -49,7 +49,7 @@ export function ServicesField() {
             <div key={type.id} className="rounded-lg border border-slate-200 bg-slate-50/60 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/40">
               <CheckboxField
                 label={type.name}
-                hint={`Default rate ${formatMoney(type.defaultRate)} per visit`}
+                hint={`Default rate ${formatRate(type.defaultRate)} per visit`}
                 checked={index >= 0}
                 error={rowErrors?.serviceId?.message}
                 onChange={(event) => toggle(type, event.target.checked)}

@@ -1,7 +1,7 @@
 import type { ResponseView, TherapistReferral } from '../../../domain/referrals';
 import { useAnswerCounter } from '../../api/referrals';
 import { Button } from '../../ui/button';
-import { RateComparison } from './rate-comparison';
+import { RatesTable } from '../rates-table';
 
 /**
  * The agency's counter offer to a rate request: what the therapist asked beside what the agency now
@@ -22,7 +22,7 @@ export function CounterOffer({
   return (
     <div className="space-y-3 rounded-xl border border-violet-200 bg-violet-50 p-4">
       <h3 className="text-base font-semibold text-slate-900">The agency made a counter offer</h3>
-      <RateComparison
+      <RatesTable
         services={referral.services}
         caption="The agency’s counter offer"
         columns={[

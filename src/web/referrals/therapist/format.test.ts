@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, distanceText, money, offerExpiryText, placeText, referralOutcome } from './format';
+import { calendarDate, distanceText, offerExpiryText, placeText, referralOutcome } from './format';
 
 const response = (status: 'accepted' | 'not_selected' | 'confirmed') => ({
   id: 'r1',
@@ -14,12 +14,6 @@ const response = (status: 'accepted' | 'not_selected' | 'confirmed') => ({
 });
 
 describe('referral formatting', () => {
-  it('shows whole-dollar rates without cents and others with two places', () => {
-    expect(money(150)).toBe('$150');
-    expect(money(1000)).toBe('$1,000');
-    expect(money(150.5)).toBe('$150.50');
-  });
-
   it('reads a start-by date as the same calendar day in every time zone', () => {
     expect(calendarDate('2026-03-05')).toBe('Thu, Mar 5, 2026');
     expect(calendarDate('not a date')).toBe('not a date');

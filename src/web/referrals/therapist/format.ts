@@ -1,15 +1,5 @@
 import type { ReferralStatus, ResponseStatus, TherapistReferral } from '../../../domain/referrals';
 
-/** "$150" for whole dollars, "$150.50" otherwise: rates are whole dollars nearly always. */
-export function money(value: number): string {
-  return value.toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-}
-
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const momentFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 

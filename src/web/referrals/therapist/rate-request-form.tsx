@@ -17,7 +17,7 @@ import { useRespond } from '../../api/referrals';
 import { Button } from '../../ui/button';
 import { FormAlert, TextAreaField, TextField } from '../../ui/field';
 import { RadioGroupField } from '../../ui/radio-group-field';
-import { money } from './format';
+import { formatRate } from '../rates';
 
 // The rate request branch of the API's respondSchema (kind aside), so the form and the server share
 // every field rule and message.
@@ -105,7 +105,7 @@ export function RateRequestForm({ referral, onSent, onCancel }: { referral: Ther
               min={0.01}
               max={MAX_RATE}
               step={0.01}
-              hint={`Offered ${money(service.offeredRate)} for ${service.visitCount} ${service.visitCount === 1 ? 'visit' : 'visits'}`}
+              hint={`Offered ${formatRate(service.offeredRate)} for ${service.visitCount} ${service.visitCount === 1 ? 'visit' : 'visits'}`}
               error={errors.rates?.[service.serviceId]?.message}
               {...register(`rates.${service.serviceId}`, { valueAsNumber: true })}
             />

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TherapistReferral } from '../../../domain/referrals';
 import { cn } from '../../ui/cn';
-import { calendarDate, distanceText, money, offerExpiryText, placeText } from './format';
+import { formatRate } from '../rates';
+import { calendarDate, distanceText, offerExpiryText, placeText } from './format';
 
 type Services = TherapistReferral['services'];
 
@@ -40,10 +41,10 @@ export function ServiceRatesTable({ services, myRates, caption }: { services: Se
               </th>
               <td className="px-2 py-1.5 text-right tabular-nums">{service.visitCount}</td>
               <td className="px-2 py-1.5 text-right font-semibold tabular-nums text-slate-900">
-                {money(service.offeredRate)}
+                {formatRate(service.offeredRate)}
                 {below && <span className="block text-xs font-normal text-amber-800">below yours</span>}
               </td>
-              <td className="py-1.5 pl-2 text-right tabular-nums">{mine === undefined ? '—' : money(mine)}</td>
+              <td className="py-1.5 pl-2 text-right tabular-nums">{mine === undefined ? '—' : formatRate(mine)}</td>
             </tr>
           );
         })}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TherapistReferral } from '../../../domain/referrals';
 import { moment, type ReferralOutcome } from './format';
-import { RateComparison } from './rate-comparison';
+import { RatesTable } from '../rates-table';
 
 function Banner({ tone, icon, title, children }: { tone: 'success' | 'neutral'; icon: ReactNode; title: string; children?: ReactNode }) {
   const colours = tone === 'success' ? 'border-green-200 bg-green-50' : 'border-slate-200 bg-slate-100';
@@ -38,7 +38,7 @@ export function ReferralOutcomeBanner({ referral, outcome }: { referral: Therapi
           </p>
           {referral.myResponse && (
             <div className="mt-3 rounded-lg bg-white p-3">
-              <RateComparison
+              <RatesTable
                 services={referral.services}
                 caption="The rates agreed at the match"
                 columns={[{ label: 'Agreed', rates: referral.myResponse.requestedRates }]}

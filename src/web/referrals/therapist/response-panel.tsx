@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import type { ActionFeedback } from './action-feedback';
 import { CounterOffer } from './counter-offer';
 import { withdrawableStatuses } from './format';
-import { RateComparison } from './rate-comparison';
+import { RatesTable } from '../rates-table';
 import { RateRequestForm } from './rate-request-form';
 
 type Run = ActionFeedback['run'];
@@ -91,7 +91,7 @@ function CurrentResponse({ referral, response, run }: { referral: TherapistRefer
           <p className="text-slate-800">
             You asked for a higher rate. The agency may confirm you at these rates or make a counter offer.
           </p>
-          <RateComparison services={referral.services} caption="Your rate request" columns={[{ label: 'You asked', rates: response.requestedRates }]} />
+          <RatesTable services={referral.services} caption="Your rate request" columns={[{ label: 'You asked', rates: response.requestedRates }]} />
           {response.reason && (
             <p className="text-sm text-slate-800">
               <span className="font-medium">Reason:</span> {rateRequestReasonLabels[response.reason]}
@@ -108,7 +108,7 @@ function CurrentResponse({ referral, response, run }: { referral: TherapistRefer
       return response.counterRates ? (
         <div className="space-y-3">
           <p className="text-slate-800">You accepted the agency’s counter offer. The agency confirms one therapist; we will let you know.</p>
-          <RateComparison
+          <RatesTable
             services={referral.services}
             caption="The rates you accepted"
             columns={[{ label: 'Accepted', rates: { ...response.requestedRates, ...response.counterRates } }]}

@@ -1,17 +1,24 @@
 import { ArrowUp } from 'lucide-react';
-import type { AgencyReferral } from '../../../domain/referrals';
-import { formatMoney } from './format';
+import { formatRate } from './rates';
 
 export interface RateColumn {
   label: string;
   rates: Record<string, number> | null;
 }
 
+interface ServiceOffer {
+  serviceId: string;
+  name: string;
+  visitCount: number;
+  offeredRate: number;
+}
+
 /**
- * The referral's services with the offered rate per visit, and beside it the rates someone asked
- * or agreed. A rate above the offer is marked by an icon and words as well as colour.
+ * The referral's services with the offered rate per visit, and beside it the rates someone asked,
+ * countered or agreed — the one rates table of agencies and therapists alike. A rate above the
+ * offer is marked by an icon and words as well as colour.
  */
-export function RatesTable({ services, columns, caption }: { services: AgencyReferral['services']; columns: readonly RateColumn[]; caption: string }) {
+export function RatesTable({ services, columns, caption }: { services: readonly ServiceOffer[]; columns: readonly RateColumn[]; caption: string }) {
   return (
     <div className="max-w-2xl overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -40,7 +47,7 @@ export function RatesTable({ services, columns, caption }: { services: AgencyRef
                   {service.visitCount} {service.visitCount === 1 ? 'visit' : 'visits'}
                 </span>
               </th>
-              <td className="px-1.5 py-2 text-right whitespace-nowrap text-slate-900">{formatMoney(service.offeredRate)}</td>
+              <td className="px-1.5 py-2 text-right whitespace-nowrap text-slate-900">{formatRate(service.offeredRate)}</td>
               {columns.map((column) => (
                 <RateCell key={column.label} rate={column.rates?.[service.serviceId]} offered={service.offeredRate} />
               ))}
@@ -54,12 +61,12 @@ export function RatesTable({ services, columns, caption }: { services: AgencyRef
 
 function RateCell({ rate, offered }: { rate: number | undefined; offered: number }) {
   if (rate === undefined) return <td className="px-1.5 py-2 text-right text-slate-500">—</td>;
-  if (rate <= offered) return <td className="px-1.5 py-2 text-right whitespace-nowrap text-slate-900">{formatMoney(rate)}</td>;
+  if (rate <= offered) return <td className="px-1.5 py-2 text-right whitespace-nowrap text-slate-900">{formatRate(rate)}</td>;
   return (
     <td className="px-1.5 py-2 text-right whitespace-nowrap" data-higher="true">
       <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-950">
         <ArrowUp className="size-3.5" aria-hidden />
-        {formatMoney(rate)}
+        {formatRate(rate)}
         <span className="sr-only"> (higher than offered)</span>
       </span>
     </td>
