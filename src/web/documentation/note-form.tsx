@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { noteDraftInputSchema, type NoteContent, type NoteDraftInput } from '../../domain/documentation';
 import { applyServerErrors } from '../api/forms';
@@ -21,7 +21,21 @@ function errorAt(errors: unknown, name: string): string | undefined {
 }
 
 /** The therapist's note for the visit's service type; Save draft keeps it for later and for signing. */
-export function NoteForm({ visitId, initial, onSaved }: { visitId: string; initial: NoteContent; onSaved: () => void }) {
+export function NoteForm({
+  visitId,
+  initial,
+  savedAt,
+  onSaved,
+  onDirtyChange,
+}: {
+  visitId: string;
+  initial: NoteContent;
+  /** When the draft shown was last saved (none for a new version not saved yet). */
+  savedAt?: string;
+  onSaved: () => void;
+  /** Told whether the form holds changes not saved yet (signing signs the saved draft only). */
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const save = useSaveDraft(visitId);
   const [failure, setFailure] = useState<string>();
   const form = useForm<NoteDraftInput>({ resolver: zodResolver(noteDraftInputSchema), defaultValues: { content: initial } });
@@ -29,6 +43,8 @@ export function NoteForm({ visitId, initial, onSaved }: { visitId: string; initi
   const goals = useWatch({ control, name: 'content.goals' as Name }) as unknown[] | undefined;
   const serviceId = initial.serviceId;
   const errors = formState.errors;
+  const { isDirty } = formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(undefined);
@@ -103,7 +119,11 @@ export function NoteForm({ visitId, initial, onSaved }: { visitId: string; initi
           </Button>
         </fieldset>
       )}
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {/* Next to the button, where a phone user looks after saving (the notice above may be off screen). */}
+        <p className="text-sm text-slate-600">
+          {isDirty ? 'Unsaved changes' : savedAt ? `Draft saved ${new Date(savedAt).toLocaleTimeString(undefined, { timeStyle: 'short' })}` : 'Not saved yet'}
+        </p>
         <Button type="submit" variant="secondary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Saving…' : 'Save draft'}
         </Button>

@@ -38,9 +38,25 @@ export function ReviewForm({ visitId, onReviewed }: { visitId: string; onReviewe
             else void send({ action: 'return', message });
           }}
         >
-          <TextAreaField label="What should the therapist change?" rows={3} maxLength={2000} value={message} error={messageError} onChange={(event) => setMessage(event.target.value)} />
+          {/* Focus moves here from the button that opened the form (which is gone now). */}
+          <TextAreaField
+            label="What should the therapist change?"
+            rows={3}
+            maxLength={2000}
+            autoFocus
+            value={message}
+            error={messageError}
+            onChange={(event) => setMessage(event.target.value)}
+          />
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setReturning(false)} disabled={review.isPending}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setReturning(false);
+                setMessageError(undefined);
+              }}
+              disabled={review.isPending}
+            >
               Cancel
             </Button>
             <Button type="submit" disabled={review.isPending}>

@@ -8,15 +8,29 @@ import { useSignNote } from '../api/documentation';
 import { Button } from '../ui/button';
 import { FormAlert, TextField } from '../ui/field';
 
-/** Signing: the therapist types their full name; the signed note can never be edited afterwards. */
-export function SignForm({ visitId, onSigned }: { visitId: string; onSigned: () => void }) {
+const UNSAVED = 'Save the draft first: you sign the saved note, and your latest changes are not saved yet.';
+
+/**
+ * Signing: the therapist types their full name; the signed note can never be edited afterwards.
+ * The server signs the saved draft, so with changes still in the form it asks for a save first
+ * rather than sign something other than what is on the screen.
+ */
+export function SignForm({ visitId, unsaved, onSigned }: { visitId: string; unsaved: boolean; onSigned: () => void }) {
   const sign = useSignNote(visitId);
   const [failure, setFailure] = useState<{ message: string; details: string[] }>();
   const form = useForm<SignNoteInput>({ resolver: zodResolver(signNoteInputSchema), defaultValues: { signedName: '' } });
   const { errors, isSubmitting } = form.formState;
+  // Once the changes are saved, the request to save them no longer applies (adjusted while
+  // rendering, as React advises for state that follows a prop).
+  const [wasUnsaved, setWasUnsaved] = useState(unsaved);
+  if (wasUnsaved !== unsaved) {
+    setWasUnsaved(unsaved);
+    if (!unsaved && failure?.message === UNSAVED) setFailure(undefined);
+  }
 
   const onSubmit = form.handleSubmit(async ({ signedName }) => {
     setFailure(undefined);
+    if (unsaved) return setFailure({ message: UNSAVED, details: [] });
     try {
       await sign.mutateAsync(signedName);
       onSigned();

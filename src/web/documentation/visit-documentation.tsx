@@ -1,6 +1,7 @@
 import { AlertTriangle, FileText } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { emptyNote, type NoteServiceId, type NoteView, type VisitNotesView } from '../../domain/documentation';
+import type { VisitStatus } from '../../domain/visits';
 import { ApiError } from '../api/client';
 import { useVisitNotes } from '../api/documentation';
 import { isMfaRequired } from '../api/mfa';
@@ -13,6 +14,7 @@ import { NoteForm } from './note-form';
 import { ReviewForm } from './review-form';
 import { SignForm } from './sign-form';
 import { TwoStepNeeded } from './two-step-needed';
+import { useLiveVisitNotes } from './use-live-notes';
 
 const statusLabels: Record<NoteView['status'], string> = {
   draft: 'Draft',
@@ -27,12 +29,25 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 /**
  * A visit's documentation (PHI). The therapist writes the note for the visit's service type, saves
  * drafts, signs with their typed name and revises a returned note (a new version); the agency
- * approves or returns it. Both see every version and the attachments. Nothing goes into the title,
- * the URL or the console.
+ * approves or returns it. Both see every signed version and the attachments (the therapist also
+ * their draft). Nothing goes into the title, the URL or the console.
  */
-export function VisitDocumentation({ visitId, role }: { visitId: string; role: 'agency' | 'therapist' }) {
+export function VisitDocumentation({ visitId, role, visitStatus }: { visitId: string; role: 'agency' | 'therapist'; visitStatus: VisitStatus }) {
   const notes = useVisitNotes(visitId);
+  useLiveVisitNotes(visitId);
   const [notice, setNotice] = useState('');
+  // The notes say what may be done (write, sign, review) from the visit's status as they last saw
+  // it: when the visit moves on this page (checked out, cancelled), they must be read again, or
+  // the note form would not appear until a reload. Only a change of the visit counts: after a
+  // signature the notes are ahead of the visit for a moment, and every read is audited.
+  const notesStatus = notes.data?.visitStatus;
+  const { refetch } = notes;
+  const seenStatus = useRef(visitStatus);
+  useEffect(() => {
+    if (seenStatus.current === visitStatus) return;
+    seenStatus.current = visitStatus;
+    if (notesStatus !== undefined && notesStatus !== visitStatus) void refetch();
+  }, [visitStatus, notesStatus, refetch]);
 
   let content: ReactNode;
   if (notes.isPending) content = <Loading label="Loading the visit notes…" />;
@@ -73,12 +88,26 @@ export function VisitDocumentation({ visitId, role }: { visitId: string; role: '
 }
 
 function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: 'agency' | 'therapist'; onNotice: (text: string) => void }) {
-  const [latest, ...older] = view.notes;
+  // A draft is the therapist's work in progress: the agency reviews signed versions only.
+  const notes = role === 'agency' ? view.notes.filter((note) => note.status !== 'draft') : view.notes;
+  const [latest, ...older] = notes;
   const serviceId = view.serviceId as NoteServiceId;
   const writable = role === 'therapist' && view.visitStatus === 'completed' && (!latest || latest.status === 'draft' || latest.status === 'returned');
   // After a return the form starts from the returned version's content; a new version is saved.
   const initial = latest && latest.content.serviceId === serviceId ? latest.content : emptyNote(serviceId);
+  // The agency's message stays in sight while the revision is a draft, not only until it is first saved.
+  const returned = latest?.status === 'returned' ? latest : latest?.status === 'draft' && older[0]?.status === 'returned' ? older[0] : undefined;
+  const history = writable ? notes.filter((note) => note.status !== 'draft') : older;
   const [formKey, setFormKey] = useState(0);
+  const [unsaved, setUnsaved] = useState(false);
+  const onDirtyChange = useCallback(
+    (dirty: boolean) => {
+      setUnsaved(dirty);
+      // "Draft saved." no longer describes a form with new changes.
+      if (dirty) onNotice('');
+    },
+    [onNotice],
+  );
 
   return (
     <div className="space-y-5">
@@ -91,39 +120,49 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
           <AlertTriangle className="size-4" aria-hidden /> Overdue: the notes were due {view.dueAt ? when(view.dueAt) : ''} and are not signed yet.
         </p>
       )}
-      {latest?.status === 'returned' && latest.reviewMessage && (
+      {returned?.reviewMessage && (
         <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          <p className="font-semibold">Returned by the agency{latest.reviewedAt ? ` on ${when(latest.reviewedAt)}` : ''}:</p>
-          <p className="whitespace-pre-wrap">{latest.reviewMessage}</p>
+          <p className="font-semibold">
+            Version {returned.version} returned by the agency{returned.reviewedAt ? ` on ${when(returned.reviewedAt)}` : ''}:
+          </p>
+          <p className="whitespace-pre-wrap">{returned.reviewMessage}</p>
         </div>
       )}
       {writable ? (
-        <div className="space-y-4">
+        <div className="space-y-5">
           <NoteForm
             key={`${latest?.id ?? 'new'}-${formKey}`}
             visitId={view.visitId}
             initial={initial}
+            savedAt={latest?.status === 'draft' ? latest.updatedAt : undefined}
             onSaved={() => {
               onNotice('Draft saved.');
               setFormKey((key) => key + 1);
             }}
+            onDirtyChange={onDirtyChange}
           />
-          {latest?.status === 'draft' && <SignForm visitId={view.visitId} onSigned={() => onNotice('Note signed. The agency has been notified.')} />}
+          {/* Files can be attached only until the note is signed, so they come before signing. */}
+          <AttachmentsPanel visitId={view.visitId} canUpload />
+          {latest?.status === 'draft' ? (
+            <SignForm visitId={view.visitId} unsaved={unsaved} onSigned={() => onNotice('Note signed. The agency has been notified.')} />
+          ) : (
+            <p className="text-sm text-slate-700">Save the draft, then sign it here.</p>
+          )}
         </div>
       ) : latest ? (
         <NoteVersion note={latest} />
       ) : (
-        <p className="text-slate-700">{role === 'agency' ? 'The therapist has not written the notes yet.' : 'Notes can be written once the visit is completed.'}</p>
+        <p className="text-slate-700">{role === 'agency' ? 'The therapist has not signed the notes yet.' : 'Notes can be written once the visit is completed.'}</p>
       )}
       {role === 'agency' && latest?.status === 'signed' && (
         <ReviewForm visitId={view.visitId} onReviewed={(action) => onNotice(action === 'approve' ? 'Notes approved. The visit is now payable.' : 'Notes returned to the therapist.')} />
       )}
-      <AttachmentsPanel visitId={view.visitId} canUpload={writable} />
-      {(writable ? view.notes.filter((note) => note.status !== 'draft') : older).length > 0 && (
+      {!writable && <AttachmentsPanel visitId={view.visitId} canUpload={false} />}
+      {history.length > 0 && (
         <details className="rounded-lg border border-slate-200 p-3">
           <summary className="cursor-pointer text-sm font-semibold text-slate-900">Version history</summary>
           <div className="mt-3 space-y-4">
-            {(writable ? view.notes.filter((note) => note.status !== 'draft') : older).map((note) => (
+            {history.map((note) => (
               <NoteVersion key={note.id} note={note} />
             ))}
           </div>

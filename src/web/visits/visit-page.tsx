@@ -127,7 +127,7 @@ function VisitDetails({ visit, role }: { visit: VisitDetail; role: 'agency' | 't
       {role === 'therapist' && visit.status === 'scheduled' && <EvvPanel visitId={visit.id} end="check-in" />}
       {role === 'therapist' && visit.status === 'in_progress' && <EvvPanel visitId={visit.id} end="check-out" />}
       {visit.status === 'scheduled' && <ReasonActions visit={visit} role={role} />}
-      <VisitDocumentation visitId={visit.id} role={role} />
+      <VisitDocumentation visitId={visit.id} role={role} visitStatus={visit.status} />
     </div>
   );
 }
