@@ -189,13 +189,15 @@ describe('a second factor is required', () => {
 });
 
 describe('writing and signing', () => {
-  it('the therapist saves a draft, signs it with their name in any case; hash, time, documented, agency notified without PHI', async () => {
+  it('the therapist saves a draft (not shown to the agency), signs it with their name in any case; hash, time, documented, agency notified without PHI', async () => {
     const { visit, agency, therapist, agencyPerson } = await completedVisit();
     const draft = await ok(await saveDraft(visit.id, therapist, { ...evaluation, plan: 'first' }));
     expect(draft.notes).toMatchObject([{ version: 1, status: 'draft', signedAt: null }]);
     const replaced = await ok(await saveDraft(visit.id, therapist));
     expect(replaced.notes).toHaveLength(1);
     expect(replaced.notes[0]?.content).toEqual(evaluation);
+    // A draft is the therapist's work in progress: the agency is not sent it.
+    expect((await notes(visit.id, agency)).notes).toEqual([]);
 
     const signed = await ok(await sign(visit.id, therapist));
     const note = signed.notes[0];

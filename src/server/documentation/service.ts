@@ -99,8 +99,13 @@ export function dueState(visit: Pick<DocumentationVisitRow, 'status' | 'checkOut
   return { dueAt, overdue: dueAt !== null && visit.status === 'completed' && neverSigned && now.getTime() > dueAt.getTime() };
 }
 
-async function presentVisitNotes(deps: DocumentationDeps, t: Transaction, visit: DocumentationVisitRow): Promise<VisitNotesView> {
-  const rows = await listNoteRows(t.tx, visit.id);
+/**
+ * The visit's notes as `viewerId` may see them. A draft is the therapist's work in progress and
+ * not yet part of the record: only the therapist sees it; the agency reviews signed versions.
+ */
+async function presentVisitNotes(deps: DocumentationDeps, t: Transaction, visit: DocumentationVisitRow, viewerId: string): Promise<VisitNotesView> {
+  const all = await listNoteRows(t.tx, visit.id);
+  const rows = viewerId === visit.therapistId ? all : all.filter((row) => row.status !== 'draft');
   const { dueAt, overdue } = dueState(visit, rows, deps.noteDueHours);
   return {
     visitId: visit.id,
@@ -115,7 +120,7 @@ async function presentVisitNotes(deps: DocumentationDeps, t: Transaction, visit:
 /** GET: every version, newest first, for the visit's agency or therapist at aal2. */
 export function viewNotes(deps: DocumentationDeps, options: { actor: Actor; visitId: string; client: RequestClient }): Promise<VisitNotesView> {
   return withVisit(deps.database, { ...options, action: NOTES_READ, need: 'either' }, async ({ t, visit, succeed }) => {
-    const view = await presentVisitNotes(deps, t, visit);
+    const view = await presentVisitNotes(deps, t, visit, options.actor.userId);
     await succeed({ versions: view.notes.map((note) => note.version) });
     return { ok: view };
   });
@@ -155,7 +160,7 @@ export function saveDraft(deps: DocumentationDeps, options: { actor: Actor; visi
       return fail(conflict('This note is signed and can no longer be edited.'), `note_${latest.status}`);
     }
     await succeed({ version, created: latest?.status !== 'draft' });
-    return { ok: await presentVisitNotes(deps, t, visit) };
+    return { ok: await presentVisitNotes(deps, t, visit, options.actor.userId) };
   });
 }
 
@@ -188,7 +193,7 @@ export function signNote(deps: DocumentationDeps, options: { actor: Actor; visit
       body: 'The therapist signed the notes of a visit. Review them to approve payment.',
       link: visitLink('agency', visit.id),
     });
-    return { ok: await presentVisitNotes(deps, t, visit) };
+    return { ok: await presentVisitNotes(deps, t, visit, options.actor.userId) };
   });
 }
 
@@ -244,6 +249,6 @@ export function reviewNote(deps: DocumentationDeps, options: { actor: Actor; vis
       });
     }
     await succeed({ action: input.action, version: latest.version, automatic: false });
-    return { ok: await presentVisitNotes(deps, t, visit) };
+    return { ok: await presentVisitNotes(deps, t, visit, options.actor.userId) };
   });
 }

@@ -88,8 +88,8 @@ export function VisitDocumentation({ visitId, role, visitStatus }: { visitId: st
 }
 
 function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: 'agency' | 'therapist'; onNotice: (text: string) => void }) {
-  // A draft is the therapist's work in progress: the agency reviews signed versions only.
-  const notes = role === 'agency' ? view.notes.filter((note) => note.status !== 'draft') : view.notes;
+  // The server sends drafts to the therapist only: the agency reviews signed versions.
+  const notes = view.notes;
   const [latest, ...older] = notes;
   const serviceId = view.serviceId as NoteServiceId;
   const writable = role === 'therapist' && view.visitStatus === 'completed' && (!latest || latest.status === 'draft' || latest.status === 'returned');
