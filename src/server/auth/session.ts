@@ -1,12 +1,10 @@
-import { fromNodeHeaders } from 'better-auth/node';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AccountStatus, UserType } from '../../domain/accounts';
 import type { Database } from '../db/client';
-import { mfaFactors, session as sessions, user as users, useraccounts } from '../db/schema/index';
 import { AppError } from '../http/errors';
 import { SESSION_ABSOLUTE_SECONDS, type Auth } from './auth';
 import type { BearerVerifier } from './bearer';
+import { readCookie, verifySignedValue } from './session-cookie';
 
 /** Set by the web app on polling requests: they must not keep an idle session alive. */
 export const BACKGROUND_HEADER = 'x-carerelay-background';
@@ -31,73 +29,155 @@ interface ActorDeps {
   bearer: BearerVerifier;
 }
 
+/** What the session lookup needs from better-auth's configuration, read once per auth instance. */
+interface SessionSettings {
+  secret: string;
+  sessionCookie: string;
+  dontRememberCookie: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+  refresh(token: string, expiresAt: Date): Promise<boolean>;
+  remove(token: string): Promise<void>;
+}
+
+const settingsOf = new WeakMap<Auth, Promise<SessionSettings>>();
+
+function sessionSettings(auth: Auth): Promise<SessionSettings> {
+  let settings = settingsOf.get(auth);
+  if (!settings) {
+    settings = auth.$context.then((context) => ({
+      secret: context.secret,
+      sessionCookie: context.authCookies.sessionToken.name,
+      dontRememberCookie: context.authCookies.dontRememberToken.name,
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+      // Writes stay better-auth's: the same calls its get-session endpoint makes.
+      refresh: async (token, expiresAt) => (await context.internalAdapter.updateSession(token, { expiresAt, updatedAt: new Date() })) !== null,
+      remove: (token) => context.internalAdapter.deleteSession(token),
+    }));
+    settingsOf.set(auth, settings);
+  }
+  return settings;
+}
+
+/**
+ * Everything a request's actor is made of, in one statement (one round trip, planned once per
+ * connection): the session, its user, their account record and whether they have a verified
+ * factor. Nothing is cached between requests, so a sign-out, a revoked session, a changed account
+ * status, a session raised to aal2 or a removed factor — written by any instance — counts from the
+ * very next request. (A cache invalidated over NOTIFY would still serve a request that arrives in
+ * the moment between the commit and the notification; one indexed read is the price of "next".)
+ */
+const SESSION_ACTOR_SQL = `
+  select s.id as session_id, s.user_id, s.created_at, s.expires_at, s.aal, u.email, u.name, a.user_type, a.status,
+         exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor
+  from session s
+  join "user" u on u.id = s.user_id
+  left join useraccounts a on a.user_id = s.user_id
+  where s.token = $1`;
+
+/** The same for a user id (bearer tokens carry no session). */
+const USER_ACTOR_SQL = `
+  select u.email, u.name, a.user_type, a.status,
+         exists (select 1 from mfa_factors f where f.user_id = u.id and f.status = 'verified') as has_factor
+  from "user" u
+  left join useraccounts a on a.user_id = u.id
+  where u.id = $1`;
+
+interface UserRow {
+  email: string;
+  name: string;
+  user_type: UserType | null;
+  status: AccountStatus | null;
+  has_factor: boolean;
+}
+
+interface SessionRow extends UserRow {
+  session_id: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  aal: string;
+}
+
+async function queryOne<T>(database: Database, name: string, text: string, value: string): Promise<T | undefined> {
+  const result = await database.pool.query<T & Record<string, unknown>>({ name, text, values: [value] });
+  return result.rows[0];
+}
+
+function accountOf(row: UserRow): Pick<Actor, 'account' | 'nextLevel'> {
+  return {
+    account: row.user_type && row.status ? { userType: row.user_type, status: row.status } : null,
+    nextLevel: row.has_factor ? 'aal2' : 'aal1',
+  };
+}
+
 /**
  * The signed-in user of a request, or null: from the session cookie (enforcing the 12-hour
  * absolute lifetime) or, for API clients without cookies, from an `Authorization: Bearer` token.
+ *
+ * The cookie is read as better-auth's get-session reads it (signed token, session row unexpired,
+ * sliding idle expiry refreshed once per `updateAge` unless the request is background polling or
+ * the user chose not to be remembered), without building a better-auth request for it.
  */
 export async function getActor(
   request: FastifyRequest,
   deps: ActorDeps,
   options: { background?: boolean } = {},
 ): Promise<Actor | null> {
+  const cookies = request.headers.cookie;
   const authorization = request.headers.authorization;
-  if (!request.headers.cookie && authorization?.startsWith('Bearer ')) return actorFromToken(authorization.slice(7).trim(), deps);
-  const background = options.background ?? request.headers[BACKGROUND_HEADER] === '1';
-  const result = await deps.auth.api.getSession({
-    headers: fromNodeHeaders(request.headers),
-    query: background ? { disableRefresh: true } : undefined,
-  });
-  if (!result) return null;
-  const { session, user } = result;
-  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
-    await deps.database.db.delete(sessions).where(eq(sessions.id, session.id));
+  if (!cookies && authorization?.startsWith('Bearer ')) return actorFromToken(authorization.slice(7).trim(), deps);
+  if (!cookies) return null;
+  const settings = await sessionSettings(deps.auth);
+  const signed = readCookie(cookies, settings.sessionCookie);
+  const token = signed ? verifySignedValue(signed, settings.secret) : null;
+  if (!token) return null;
+
+  const row = await queryOne<SessionRow>(deps.database, 'carerelay-session-actor', SESSION_ACTOR_SQL, token);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expires_at.getTime() < now || now - row.created_at.getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
+    await settings.remove(token);
     return null;
   }
-  const { account, nextLevel } = await accountAndLevel(deps.database, user.id);
+  const background = options.background ?? request.headers[BACKGROUND_HEADER] === '1';
+  if (!background && row.expires_at.getTime() - settings.expiresInMs + settings.updateAgeMs <= now && !remembersNot(cookies, settings)) {
+    // Gone between the read and the write (signed out meanwhile): not signed in.
+    if (!(await settings.refresh(token, new Date(now + settings.expiresInMs)))) return null;
+  }
   return {
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    sessionId: session.id,
-    sessionCreatedAt: new Date(session.createdAt),
-    aal: (session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1',
-    nextLevel,
-    account,
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    sessionId: row.session_id,
+    sessionCreatedAt: row.created_at,
+    aal: row.aal === 'aal2' ? 'aal2' : 'aal1',
+    ...accountOf(row),
   };
+}
+
+/** better-auth's "don't remember me" cookie: such a session is never extended. */
+function remembersNot(cookies: string, settings: SessionSettings): boolean {
+  const signed = readCookie(cookies, settings.dontRememberCookie);
+  return signed !== null && verifySignedValue(signed, settings.secret) !== null;
 }
 
 async function actorFromToken(token: string, deps: ActorDeps): Promise<Actor> {
   // A bad token is an error the client should read (which check failed), not an anonymous request.
   const claims = await deps.bearer.verify(token);
-  const [user] = await deps.database.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, claims.sub));
-  if (!user) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists.');
-  const { account, nextLevel } = await accountAndLevel(deps.database, claims.sub);
+  const row = await queryOne<UserRow>(deps.database, 'carerelay-user-actor', USER_ACTOR_SQL, claims.sub);
+  if (!row) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists.');
   return {
     userId: claims.sub,
-    email: user.email,
-    name: user.name,
+    email: row.email,
+    name: row.name,
     // Tokens are not sessions: factor challenges, which are bound to a session, need the cookie.
     sessionId: `token:${claims.jti ?? claims.iat ?? ''}`,
     sessionCreatedAt: new Date((claims.iat ?? 0) * 1000),
     aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
-    nextLevel,
-    account,
+    ...accountOf(row),
   };
-}
-
-async function accountAndLevel(database: Database, userId: string) {
-  const [[account], [factor]] = await Promise.all([
-    database.db
-      .select({ userType: useraccounts.userType, status: useraccounts.status })
-      .from(useraccounts)
-      .where(eq(useraccounts.userId, userId)),
-    database.db
-      .select({ id: mfaFactors.id })
-      .from(mfaFactors)
-      .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, 'verified')))
-      .limit(1),
-  ]);
-  return { account: account ?? null, nextLevel: (factor ? 'aal2' : 'aal1') as Actor['nextLevel'] };
 }
 
 /**

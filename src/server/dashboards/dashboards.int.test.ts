@@ -94,7 +94,7 @@ describe('GET /api/dashboard/agency', () => {
     await insertReferral(db(), { agencyId: agency.userId, status: 'draft' });
     await insertReferral(db(), { agencyId: agency.userId, status: 'cancelled' });
 
-    // Visits due in the window: 3 done (completed, documented, paid) of 5 (a missed one and one not started yet count as due).
+    // Visits due in the window: 4 done (completed, documented, paid, and one done before its start) of 6 (a missed one and one not started yet count as due).
     const visit = (status: VisitStatus, scheduledStart: Date, referralId = active.id, therapistId = robin.userId) =>
       insertVisit({ referralId, agencyId: agency.userId, therapistId, status, scheduledStart, checkOutAt: status === 'scheduled' ? undefined : scheduledStart });
     await visit('completed', ago(DAY));
@@ -104,6 +104,7 @@ describe('GET /api/dashboard/agency', () => {
     await visit('scheduled', ago(5 * DAY));
     await visit('cancelled', ago(DAY));
     await visit('scheduled', new Date(Date.now() + DAY));
+    await visit('completed', new Date(Date.now() + 10 * MINUTE));
     await visit('completed', ago(45 * DAY));
 
     // Another agency's rows, which must not count.
@@ -120,7 +121,7 @@ describe('GET /api/dashboard/agency', () => {
       hasReferrals: true,
     });
     expect(dashboard.medianFillMinutes).toBeCloseTo(30, 5);
-    expect(dashboard.visitCompletionRate).toBeCloseTo(3 / 5, 5);
+    expect(dashboard.visitCompletionRate).toBeCloseTo(4 / 6, 5);
     expect(dashboard.recentActivity.length).toBe(10);
     const times = dashboard.recentActivity.map((item) => item.at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -285,6 +286,49 @@ describe('GET /api/admin/dashboard', () => {
     // Within the next 10 seconds the same figures are served again, without another read.
     await insertReferral(db(), { agencyId: agency.userId, status: 'posted' });
     expect(await ok<AdminDashboard>(await get(cookie, '/api/admin/dashboard'))).toEqual(after);
+  });
+});
+
+describe('kept figures', () => {
+  let second: TestApp;
+  beforeAll(async () => {
+    // A second API instance on the same database, as behind a load balancer.
+    second = await startTestApp({ DATABASE_URL: app.runtime.databaseUrl });
+  });
+  afterAll(() => second?.close());
+
+  // Figures are kept for a few seconds (cached-figures.ts), and a change to their rows drops them on
+  // every instance through NOTIFY, which arrives a moment after the commit: poll briefly, far
+  // less than the seconds they would otherwise be kept.
+  const soon = { timeout: 3000, interval: 50 };
+
+  it("an agency's figures change on the next reads after its rows change, on every instance", async () => {
+    const agency = await buildAgency(db());
+    const cookies = [await signIn(app.url, agency), await signIn(second.url, agency)] as const;
+    const pending = async () =>
+      Promise.all([
+        ok<AgencyDashboard>(await get(cookies[0], '/api/dashboard/agency')),
+        ok<AgencyDashboard>(await callApi(second.url, 'GET', '/api/dashboard/agency', { cookie: cookies[1] })),
+      ]).then((both) => both.map((dashboard) => dashboard.pendingReferrals));
+    expect(await pending()).toEqual([0, 0]);
+    await insertReferral(db(), { agencyId: agency.userId, status: 'posted' });
+    await expect.poll(pending, soon).toEqual([1, 1]);
+  });
+
+  it("a therapist's figures change after a payout or their time zone changes", async () => {
+    const therapist = await buildTherapist(db());
+    const agency = await buildAgency(db());
+    const cookie = await signIn(app.url, therapist);
+    const dashboard = async () => ok<TherapistDashboard>(await get(cookie, '/api/dashboard/therapist'));
+    expect(await dashboard()).toMatchObject({ pendingPaymentsAmount: 0, timeZone: 'America/Chicago' });
+
+    const referral = await filled(agency.userId, therapist.userId, 'in_progress', 5, ago(DAY));
+    const visit = await insertVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status: 'approved', scheduledStart: ago(DAY) });
+    await db().insert(payouts).values({ visitId: visit.id, therapistId: therapist.userId, amount: 64, status: 'pending', provider: 'ledger', idempotencyKey: `payout:${visit.id}` });
+    await expect.poll(async () => (await dashboard()).pendingPaymentsAmount, soon).toBe(64);
+
+    await db().insert(notificationPreferences).values({ userId: therapist.userId, timeZone: 'Pacific/Auckland' });
+    await expect.poll(async () => (await dashboard()).timeZone, soon).toBe('Pacific/Auckland');
   });
 });
 

@@ -43,7 +43,8 @@ export async function agencyFigures(db: Db, agencyId: string): Promise<AgencyFig
     ), v as (
       select count(*)::int as visits_due, (count(*) filter (where status in ${DONE}))::int as visits_done
       from visits
-      where agency_id = ${agencyId} and scheduled_start >= now() - ${WINDOW} and scheduled_start <= now() and status <> 'cancelled'
+      -- A visit is due once its start has passed, or sooner when it was done early (checked in before it).
+      where agency_id = ${agencyId} and scheduled_start >= now() - ${WINDOW} and (scheduled_start <= now() or status in ${DONE}) and status <> 'cancelled'
     )
     select (select company_name from agency_profiles where id = ${agencyId}) as company_name, r.*, v.*
     from r, v`,
@@ -175,8 +176,8 @@ export async function marketplaceFigures(db: Db, timeZone: string = DEFAULT_TIME
     from month, lateral (
       -- One pass over the visits of both windows (the last 30 days and this month).
       select
-        (count(*) filter (where scheduled_start >= now() - ${WINDOW} and scheduled_start <= now() and status <> 'cancelled'))::int as visits_due,
-        (count(*) filter (where scheduled_start >= now() - ${WINDOW} and scheduled_start <= now() and status in ${DONE}))::int as visits_done,
+        (count(*) filter (where scheduled_start >= now() - ${WINDOW} and (scheduled_start <= now() or status in ${DONE}) and status <> 'cancelled'))::int as visits_due,
+        (count(*) filter (where scheduled_start >= now() - ${WINDOW} and status in ${DONE}))::int as visits_done,
         (count(*) filter (where scheduled_start >= month.start and scheduled_start < month.finish and status <> 'cancelled'))::int as visits_this_month
       from visits
       where scheduled_start >= least(now() - ${WINDOW}, month.start) and scheduled_start < greatest(now(), month.finish)
@@ -207,7 +208,9 @@ export async function networkTherapists(db: Db, agencyId: string): Promise<Netwo
       from referrals
       where agency_id = ${agencyId} and matched_therapist_id is not null
       group by matched_therapist_id
-    ) n join therapist_profiles t on t.id = n.matched_therapist_id
+    ) n
+    -- Each therapist by primary key ("offset 0" keeps it a per-row lookup: joined, the planner hashes all 5,000 profiles).
+    cross join lateral (select id, first_name, last_name, disciplines from therapist_profiles where id = n.matched_therapist_id offset 0) t
     order by n.last_matched_at desc nulls last
     limit 500`,
   );
@@ -231,11 +234,13 @@ export async function patientRecords(db: Db, agencyId: string): Promise<PatientR
     db,
     sql`
     select r.id as referral_id, r.status, r.discipline, r.patient_city as city, r.patient_state as state, r.matched_at,
-           t.first_name || ' ' || t.last_name as therapist_name,
+           t.therapist_name,
            exists (select 1 from patients p where p.referral_id = r.id) as details_added,
            (select count(*) from visits v where v.referral_id = r.id and v.status in ${DONE})::int as visits_done,
            (select count(*) from visits v where v.referral_id = r.id and v.status <> 'cancelled')::int as visits_total
-    from referrals r join therapist_profiles t on t.id = r.matched_therapist_id
+    from referrals r
+    -- The therapist by primary key for each of these rows, not a hash of every profile (see networkTherapists).
+    cross join lateral (select first_name || ' ' || last_name as therapist_name from therapist_profiles where id = r.matched_therapist_id offset 0) t
     where r.agency_id = ${agencyId} and r.status in ('matched','in_progress','completed')
     order by r.matched_at desc
     limit 500`,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserType } from '../../domain/accounts';
 import {
   adminDashboardSchema,
@@ -11,12 +12,12 @@ import type { AppDeps } from '../app';
 import { requireApproved, requireManagerAal2, requireUserType } from '../auth/guards';
 import { requireActor, type Actor } from '../auth/session';
 import type { RoutesPlugin } from '../http/plugin';
-import { cachedAdminDashboard, getAgencyDashboard, getTherapistDashboard, listNetworkTherapists, listPatientRecords } from './service';
+import { startDashboardFigures, type DashboardFigures } from './cached-figures';
+import { listNetworkTherapists, listPatientRecords } from './service';
 
 type Plugin = Parameters<RoutesPlugin>[0];
-
-/** Marketplace-wide figures are the same for every manager and scan every tenant: read at most this often. */
-const ADMIN_FIGURES_TTL_MS = 10_000;
+type FiguresDeps = AppDeps & { figures: DashboardFigures };
+type FiguresPlugin = FastifyPluginAsyncZod<FiguresDeps>;
 
 /** Authenticates and authorizes every route of one (encapsulated) plugin; returns how routes read the actor's id. */
 function guard(app: Plugin, deps: AppDeps, check: (actor: Actor) => void) {
@@ -38,13 +39,13 @@ const approved = (type: UserType) => (actor: Actor) => {
   requireApproved(actor);
 };
 
-const agencyRoutes: RoutesPlugin = async (app, deps) => {
+const agencyRoutes: FiguresPlugin = async (app, deps) => {
   const agencyOf = guard(app, deps, approved('agency'));
   const tags = ['dashboards'];
   app.get(
     '/dashboard/agency',
     { schema: { tags, summary: "The agency's dashboard figures and recent activity", response: { 200: agencyDashboardSchema } } },
-    async (request) => getAgencyDashboard({ database: deps.database, agencyId: agencyOf(request) }),
+    async (request) => deps.figures.agency(agencyOf(request)),
   );
   app.get(
     '/agency/therapists',
@@ -66,31 +67,37 @@ const agencyRoutes: RoutesPlugin = async (app, deps) => {
   );
 };
 
-const therapistRoutes: RoutesPlugin = async (app, deps) => {
+const therapistRoutes: FiguresPlugin = async (app, deps) => {
   const therapistOf = guard(app, deps, approved('therapist'));
   app.get(
     '/dashboard/therapist',
     { schema: { tags: ['dashboards'], summary: "The therapist's figures and today's schedule", response: { 200: therapistDashboardSchema } } },
-    async (request) => getTherapistDashboard({ database: deps.database, therapistId: therapistOf(request) }),
+    async (request) => deps.figures.therapist(therapistOf(request)),
   );
 };
 
-const managerRoutes: RoutesPlugin = async (app, deps) => {
+const managerRoutes: FiguresPlugin = async (app, deps) => {
   const managerOf = guard(app, deps, requireManagerAal2);
-  const adminDashboard = cachedAdminDashboard(ADMIN_FIGURES_TTL_MS);
   app.get(
     '/admin/dashboard',
     { schema: { tags: ['admin'], summary: 'Marketplace figures for managers (computed at most every 10 seconds)', response: { 200: adminDashboardSchema } } },
     async (request) => {
       managerOf(request);
-      return adminDashboard({ database: deps.database });
+      return deps.figures.admin();
     },
   );
 };
 
-/** GET /api/dashboard/agency, /api/dashboard/therapist, /api/admin/dashboard and the agency's lists. */
+/**
+ * GET /api/dashboard/agency, /api/dashboard/therapist, /api/admin/dashboard and the agency's lists.
+ * The dashboards' figures are kept briefly and dropped when their rows change (cached-figures.ts);
+ * every request is authenticated and authorized all the same.
+ */
 export const dashboardRoutes: RoutesPlugin = async (app, deps) => {
-  await app.register(agencyRoutes, deps);
-  await app.register(therapistRoutes, deps);
-  await app.register(managerRoutes, deps);
+  const figures = await startDashboardFigures({ database: deps.database, log: app.log });
+  app.addHook('onClose', () => figures.stop());
+  const withFigures: FiguresDeps = { ...deps, figures };
+  await app.register(agencyRoutes, withFigures);
+  await app.register(therapistRoutes, withFigures);
+  await app.register(managerRoutes, withFigures);
 };

@@ -100,25 +100,6 @@ export async function getAdminDashboard({ database }: { database: Database }): P
   };
 }
 
-/**
- * The marketplace figures, shared by every manager and read at most once per `ttlMs` (they scan
- * the whole marketplace; a few seconds old is fine for them). Concurrent callers share one read.
- */
-export function cachedAdminDashboard(ttlMs: number) {
-  let cached: { at: number; value: Promise<AdminDashboard> } | undefined;
-  return ({ database }: { database: Database }): Promise<AdminDashboard> => {
-    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
-    const value = getAdminDashboard({ database });
-    const entry = { at: Date.now(), value };
-    cached = entry;
-    // A failed read is not kept: the next request tries again.
-    value.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-    return value;
-  };
-}
-
 export async function listNetworkTherapists({ database, agencyId }: { database: Database; agencyId: string }): Promise<NetworkTherapist[]> {
   const found = await networkTherapists(database.db, agencyId);
   return found.map((row) => ({
