@@ -98,6 +98,7 @@ export const patientRecordSchema = z.object({
   therapistName: z.string(),
   detailsAdded: z.boolean(),
   visitsDone: z.number().int(),
+  /** The visits the referral ordered (the sum of its services' visit counts). */
   visitsTotal: z.number().int(),
 });
 export type PatientRecord = z.infer<typeof patientRecordSchema>;

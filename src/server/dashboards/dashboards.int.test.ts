@@ -5,7 +5,7 @@ import { callApi, errorOf } from '../../../test/http';
 import { insertReferral } from '../../../test/referral-fixtures';
 import type { AdminDashboard, AgencyDashboard, NetworkTherapist, PatientRecord, TherapistDashboard } from '../../domain/dashboards';
 import type { VisitStatus } from '../../domain/visits';
-import { notificationPreferences, payouts, visits } from '../db/schema/index';
+import { notificationPreferences, payouts, referralServices, visits } from '../db/schema/index';
 import { getAdminDashboard } from './service';
 
 let app: TestApp;
@@ -153,6 +153,8 @@ describe('GET /api/agency/therapists and /api/agency/patients', () => {
     const outsider = await buildTherapist(db());
     const first = await filled(agency.userId, robin.userId, 'completed', 20, ago(10 * DAY));
     const second = await filled(agency.userId, robin.userId, 'matched', 20, ago(DAY));
+    // It orders 1 evaluation and 8 treatments; two visits are booked so far, one done.
+    await db().insert(referralServices).values({ referralId: second.id, serviceId: 'treatment', visitCount: 8, offeredRate: 100 });
     await insertVisit({ referralId: second.id, agencyId: agency.userId, therapistId: robin.userId, status: 'completed', scheduledStart: ago(DAY) });
     await insertVisit({ referralId: second.id, agencyId: agency.userId, therapistId: robin.userId, status: 'scheduled', scheduledStart: new Date(Date.now() + DAY) });
     await filled(other.userId, outsider.userId, 'matched', 20, ago(DAY));
@@ -183,7 +185,7 @@ describe('GET /api/agency/therapists and /api/agency/patients', () => {
       therapistName: 'Robin Network',
       detailsAdded: false,
       visitsDone: 1,
-      visitsTotal: 2,
+      visitsTotal: 9,
     });
   });
 });

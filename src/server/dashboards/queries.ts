@@ -237,7 +237,8 @@ export async function patientRecords(db: Db, agencyId: string): Promise<PatientR
            t.therapist_name,
            exists (select 1 from patients p where p.referral_id = r.id) as details_added,
            (select count(*) from visits v where v.referral_id = r.id and v.status in ${DONE})::int as visits_done,
-           (select count(*) from visits v where v.referral_id = r.id and v.status <> 'cancelled')::int as visits_total
+           -- Out of the visits the referral ordered, not those booked so far ("1 of 9", not "1 of 1").
+           (select coalesce(sum(rs.visit_count), 0) from referral_services rs where rs.referral_id = r.id)::int as visits_total
     from referrals r
     -- The therapist by primary key for each of these rows, not a hash of every profile (see networkTherapists).
     cross join lateral (select first_name || ' ' || last_name as therapist_name from therapist_profiles where id = r.matched_therapist_id offset 0) t
