@@ -7,6 +7,7 @@ import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
 import { insertPayableVisit, StripeDouble, waitFor } from '../test/payment-fixtures';
+import { stripeHarness } from '../test/stripe-harness';
 
 /**
  * Under Stripe an agency with a completed visit but no payment method sees why it is not charged,
@@ -77,5 +78,34 @@ describe('agency payment method', () => {
     await page.reload();
     await page.getByRole('table', { name: 'Invoice lines' }).getByText('paid', { exact: true }).waitFor();
     expect(await page.getByText(AWAITING_PAYMENT_METHOD).count()).toBe(0);
+  });
+
+  it('an agency retries a declined payment from its invoices on a phone, and sees it paid', async () => {
+    const harness = stripeHarness({ app: () => e2e.app, stripeApi: () => stripeApi, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+    const agency = await buildAgency(db(), { companyName: 'Retry Home Health' });
+    const therapist = await buildTherapist(db(), { firstName: 'Riley', lastName: 'Retry' });
+    await db().insert(paymentAccounts).values({ userId: therapist.userId, provider: 'stripe', accountId: 'acct_e2e_retry', payoutsEnabled: true });
+    const cookie = await harness.session(agency);
+    const card = await harness.saveCard(cookie, { outcome: 'declined', last4: '0341' });
+    const visit = await insertPayableVisit(e2e.app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 110, provider: 'stripe' });
+    await waitFor(async () => (await harness.lineOf(visit.id)).status === 'failed', 20_000, 'the declined charge');
+
+    const page = await e2e.pageWithCookie(cookie, { viewport: PHONE });
+    await page.goto('/dashboard/agency/invoices');
+    const table = page.getByRole('table', { name: 'Invoice lines' });
+    await table.getByText(/Your card has insufficient funds/).waitFor();
+    const retry = table.getByRole('button', { name: /^Retry payment for the visit on / });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The agency topped up the account behind the card: the bank now approves it.
+    stripeApi.paymentMethods.get(card.paymentMethodId)!.outcome = 'succeeded';
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'we are charging your saved payment method again' }).waitFor();
+    // The page keeps refreshing while the charge runs, so the line turns paid without a reload.
+    await table.getByText('paid', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await table.getByRole('button', { name: /Retry payment/ }).count()).toBe(0);
+    expect(await harness.lineOf(visit.id)).toMatchObject({ status: 'paid', chargeAttempt: 2 });
   });
 });

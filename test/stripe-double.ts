@@ -14,6 +14,9 @@ export interface StripeRequest {
 /** How a payment method saved through the double behaves when charged. */
 export type CardOutcome = 'succeeded' | 'declined' | 'processing';
 
+/** A request the double is told to treat specially (see `loseNext`). */
+type Interception = { match: (request: StripeRequest) => boolean; remaining: number; before?: () => Promise<void> };
+
 type Json = Record<string, unknown>;
 
 /**
@@ -21,9 +24,12 @@ type Json = Record<string, unknown>;
  * account links, customers, Checkout sessions (setup mode), setup intents, payment methods,
  * payment intents (created and confirmed off-session) and transfers (which must name a charge
  * that succeeded as their source_transaction), returning the first answer again — an error too —
- * for a repeated Idempotency-Key as Stripe does. `failNext(path, n)` answers the next n requests
- * to a path with a 500 api_error, as during an outage; `completeSetup` plays the agency finishing
- * Checkout with a card that then succeeds, is declined or stays processing when charged.
+ * for a repeated Idempotency-Key as Stripe does, and refusing a repeated key sent with other
+ * parameters (idempotency_error) as Stripe does. `failNext(path, n)` answers the next n requests
+ * to a path with a 500 api_error, as during an outage; `loseNext(match)` carries out the next
+ * matching request and then drops the connection, as when Stripe's answer is lost on the way back;
+ * `completeSetup` plays the agency finishing Checkout with a card that then succeeds, is declined
+ * or stays processing when charged.
  */
 export class StripeDouble {
   readonly requests: StripeRequest[] = [];
@@ -33,9 +39,11 @@ export class StripeDouble {
   readonly paymentMethods = new Map<string, Json & { outcome: CardOutcome }>();
   readonly paymentIntents = new Map<string, Json>();
   private readonly charges = new Set<string>();
+  private readonly chargesByIntent = new Map<string, { id: string; outcome: CardOutcome }[]>();
   private readonly server: Server;
-  private readonly byKey = new Map<string, { status: number; body: unknown }>();
+  private readonly byKey = new Map<string, { status: number; body: unknown; form: string }>();
   private readonly failures = new Map<string, number>();
+  private readonly interceptions: Interception[] = [];
   private sequence = 0;
   url = '';
 
@@ -56,6 +64,21 @@ export class StripeDouble {
 
   failNext(path: string, count = 1) {
     this.failures.set(path, count);
+  }
+
+  /**
+   * The next `count` requests that `match` are carried out (and their answer kept for their
+   * idempotency key), but the connection is dropped instead of answering, after `before` (if given)
+   * has run, each time: the client sees a network error although Stripe acted. The SDK retries a
+   * dropped connection once by itself, so a lost answer for a whole call takes a count of 2.
+   */
+  loseNext(match: (request: StripeRequest) => boolean, options: { count?: number; before?: () => Promise<void> } = {}) {
+    this.interceptions.push({ match, remaining: options.count ?? 1, before: options.before });
+  }
+
+  /** Whether every `loseNext` has been used up. */
+  get lostAll(): boolean {
+    return this.interceptions.every((interception) => interception.remaining === 0);
   }
 
   /** Successful or failed requests to one path, in order. */
@@ -120,9 +143,24 @@ export class StripeDouble {
     }
     const key = recorded.idempotencyKey ? `${path} ${recorded.idempotencyKey}` : undefined;
     const replay = key ? this.byKey.get(key) : undefined;
-    if (replay) return send(replay.status, replay.body);
-    const { status, body } = this.answer(request.method ?? '', path, form, new URLSearchParams(search));
-    if (key && status < 500) this.byKey.set(key, { status, body });
+    const sentForm = JSON.stringify(Object.entries(form).sort(([a], [b]) => a.localeCompare(b)));
+    if (replay && replay.form !== sentForm) {
+      return send(400, {
+        error: {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${recorded.idempotencyKey}' if you meant to execute a different request.`,
+        },
+      });
+    }
+    const { status, body } = replay ?? this.answer(request.method ?? '', path, form, new URLSearchParams(search));
+    if (key && !replay && status < 500) this.byKey.set(key, { status, body, form: sentForm });
+    const lost = this.interceptions.find((interception) => interception.remaining > 0 && interception.match(recorded));
+    if (lost) {
+      lost.remaining -= 1;
+      await lost.before?.();
+      response.socket?.destroy();
+      return;
+    }
     return send(status, body);
   }
 
@@ -198,6 +236,10 @@ export class StripeDouble {
     if (method === 'GET' && resource === 'payment_methods' && id) {
       return this.paymentMethods.has(id) ? ok(this.presentMethod(id)) : notFound(`PaymentMethod: '${id}'`);
     }
+    if (method === 'GET' && resource === 'payment_intents' && id) {
+      const intent = this.paymentIntents.get(id);
+      return intent ? ok({ ...intent }) : notFound(`payment_intent: '${id}'`);
+    }
     if (post && resource === 'payment_intents') {
       if (!id) {
         const intent: Json = {
@@ -242,7 +284,10 @@ export class StripeDouble {
 
   /** Confirms a payment intent with its (or a new) payment method, as its card's outcome says. */
   private confirm(intent: Json, form: Record<string, string>): { status: number; body: unknown } {
-    if (intent.status === 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent has already succeeded.' } } };
+    if (intent.status === 'succeeded' || intent.status === 'processing') {
+      const message = intent.status === 'succeeded' ? 'This PaymentIntent has already succeeded.' : 'This PaymentIntent is processing and cannot be confirmed.';
+      return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message, payment_intent: { ...intent } } } };
+    }
     if (form.payment_method) intent.payment_method = form.payment_method;
     const method = this.paymentMethods.get(String(intent.payment_method));
     if (!method) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'payment_method', message: `No such PaymentMethod: '${String(intent.payment_method)}'` } } };
@@ -250,6 +295,7 @@ export class StripeDouble {
       return { status: 400, body: { error: { type: 'invalid_request_error', param: 'payment_method', message: 'The payment method does not belong to this customer.' } } };
     }
     const charge = `ch_${++this.sequence}`;
+    this.chargesByIntent.set(intent.id as string, [...(this.chargesByIntent.get(intent.id as string) ?? []), { id: charge, outcome: method.outcome }]);
     if (method.outcome === 'declined') {
       const error = { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
       Object.assign(intent, { status: 'requires_payment_method', latest_charge: charge, last_payment_error: error });
@@ -263,6 +309,17 @@ export class StripeDouble {
   /** Marks a processing charge as succeeded (as the bank settling it), so a transfer may draw on it. */
   settleCharge(chargeId: string) {
     this.charges.add(chargeId);
+    for (const [intentId, charges] of this.chargesByIntent) {
+      const charge = charges.find((item) => item.id === chargeId);
+      if (!charge) continue;
+      charge.outcome = 'succeeded';
+      Object.assign(this.paymentIntents.get(intentId) ?? {}, { status: 'succeeded' });
+    }
+  }
+
+  /** Every charge attempted on one visit's payment intents, in order, with how it ended (declined charges included). */
+  chargesFor(visitId: string): { id: string; intent: string; outcome: CardOutcome }[] {
+    return this.intentsFor(visitId).flatMap((intent) => (this.chargesByIntent.get(intent.id as string) ?? []).map((charge) => ({ ...charge, intent: intent.id as string })));
   }
 
   private presentMethod(id: string): Json | null {

@@ -24,7 +24,14 @@ export interface JobData {
 }
 export type JobName = keyof JobData;
 
-export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
+/** Which run of its job a handler is in: retryCount is 0 on the first run; the run with retryCount = retryLimit is the last. */
+export interface JobRun {
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** `run` is always passed by the queue; it is optional so a test may call a handler with its data alone. */
+export type JobHandler<N extends JobName> = (data: JobData[N], run?: JobRun) => Promise<void>;
 
 export interface JobQueue {
   boss: PgBoss;
@@ -87,10 +94,10 @@ export async function startJobQueue(options: {
       // at two jobs a second (5,000 referral alerts would take 40 minutes). A batch is fetched
       // instead, and each job still succeeds or fails on its own: a failed one is handed back for
       // retry here, and pg-boss completes only the jobs still active afterwards.
-      await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: 0.5, batchSize: WORK_BATCH }, async (jobs) => {
+      await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: 0.5, batchSize: WORK_BATCH, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           try {
-            await handler(job.data);
+            await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
           } catch (error) {
             await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
             options.onError(error instanceof Error ? error : new Error(String(error)));

@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { inTransaction, type Database, type Db } from '../db/client';
 import { invoiceLines, paymentAccounts, payouts } from '../db/schema/index';
-import type { JobQueue } from '../jobs/queue';
+import type { JobQueue, JobRun } from '../jobs/queue';
 import { PaymentDeclinedError, type PaymentProvider } from './provider';
 import { findPaymentCustomer, settleVisitIfPaid } from './queries';
 
@@ -14,6 +14,8 @@ export interface PaymentJobDeps {
 export const AWAITING_ONBOARDING = 'Waiting for the therapist to finish payment onboarding.';
 /** Shown to the agency and managers on a Stripe line parked until the agency saves a payment method. */
 export const AWAITING_PAYMENT_METHOD = 'Add a payment method to pay for completed visits.';
+/** Shown on a line whose charge job ran out of retries (the provider could not be reached); "Retry payment" queues it again. */
+export const CHARGE_UNREACHABLE = 'We could not reach the payment provider. Retry the payment to charge this visit.';
 /** Shown to the therapist on a Stripe payout that waits for the agency's charge to succeed. */
 export const AWAITING_AGENCY_PAYMENT = "Waiting for the agency's payment for this visit to go through.";
 
@@ -37,16 +39,22 @@ export function notePayoutAwaitsAgency(db: Db, visitId: string) {
 
 /**
  * 'payment-charge': charges the agency for one visit. An outage throws, so pg-boss retries with
- * backoff; the idempotency key makes every retry ask for the same charge. A declined payment is
+ * backoff; the idempotency keys make every retry ask for the same charge. A declined payment is
  * final for this attempt: the line is marked failed with the reason, until the agency saves a
- * payment method (which queues the charge again as a new attempt). Under Stripe a line whose
- * agency has no payment method yet is parked, not failed, and the payout is queued only once the
- * agency's money is in; under the ledger it is queued at once, as nothing moves anyway.
+ * payment method or presses "Retry payment" (either queues the charge again as a new attempt). So
+ * is the last run of the job failing: the line is marked failed with CHARGE_UNREACHABLE rather than
+ * left pending for ever, and the same retry recovers it. Under Stripe a line whose agency has no
+ * payment method yet is parked, not failed, and the payout is queued only once the agency's money
+ * is in; under the ledger it is queued at once, as nothing moves anyway.
+ *
+ * Every write names the attempt the job read: a job still running for an attempt the line has
+ * moved past changes nothing.
  */
 export function createChargeJob(deps: PaymentJobDeps) {
-  return async ({ visitId }: { visitId: string }) => {
+  return async ({ visitId }: { visitId: string }, run?: JobRun) => {
     const [line] = await deps.database.db.select().from(invoiceLines).where(eq(invoiceLines.visitId, visitId));
     if (!line || line.status === 'paid' || line.status === 'failed') return;
+    const thisAttempt = and(eq(invoiceLines.id, line.id), eq(invoiceLines.chargeAttempt, line.chargeAttempt));
     let payer: { customerId: string; paymentMethodId: string } | null = null;
     if (deps.provider.name === 'stripe') {
       const customer = await findPaymentCustomer(deps.database.db, line.agencyId);
@@ -56,36 +64,63 @@ export function createChargeJob(deps: PaymentJobDeps) {
           await tx
             .update(invoiceLines)
             .set({ failureMessage: AWAITING_PAYMENT_METHOD })
-            .where(and(eq(invoiceLines.id, line.id), eq(invoiceLines.status, 'pending')));
+            .where(and(thisAttempt, eq(invoiceLines.status, 'pending')));
           await notePayoutAwaitsAgency(tx, visitId);
         });
         return;
       }
       payer = { customerId: customer.customerId, paymentMethodId: customer.paymentMethodId };
     }
-    let result;
-    try {
-      result = await deps.provider.chargeAgency({
+    let payment = line.providerReference;
+    const charge = (chargedTo: typeof payer) =>
+      deps.provider.chargeAgency({
         visitId,
         agencyId: line.agencyId,
         amount: line.amount,
         idempotencyKey: line.idempotencyKey,
-        payer,
+        payer: chargedTo,
         attempt: line.chargeAttempt,
-        retryOf: line.chargeAttempt > 1 ? line.providerReference : null,
-      });
-    } catch (error) {
-      if (error instanceof PaymentDeclinedError) {
-        await inTransaction(deps.database, async ({ tx }) => {
-          await tx
+        payment,
+        onPaymentCreated: async (reference) => {
+          payment = reference;
+          await deps.database.db
             .update(invoiceLines)
-            .set({ status: 'failed', failureMessage: error.message, ...(error.reference ? { providerReference: error.reference } : {}) })
-            .where(and(eq(invoiceLines.id, line.id), ne(invoiceLines.status, 'paid')));
-          if (deps.provider.name === 'stripe') await notePayoutAwaitsAgency(tx, visitId);
-        });
-        return;
+            .set({ providerReference: reference })
+            .where(and(eq(invoiceLines.id, line.id), isNull(invoiceLines.providerReference)));
+        },
+      });
+    let result;
+    try {
+      try {
+        result = await charge(payer);
+      } catch (error) {
+        // The agency saved another card while the old one was being declined: its webhook re-queued
+        // nothing (this line was not failed yet), so charge the new card now rather than fail the line.
+        const replaced = error instanceof PaymentDeclinedError && payer ? await replacedPayer(deps, line.agencyId, payer) : null;
+        if (!replaced) throw error;
+        result = await charge(replaced);
       }
-      await noteFailure(deps.database, invoiceLines, line.id, error);
+    } catch (error) {
+      const declined = error instanceof PaymentDeclinedError;
+      const lastRun = run !== undefined && run.retryCount >= run.retryLimit;
+      if (declined || lastRun) {
+        await inTransaction(deps.database, async ({ tx }) => {
+          const [marked] = await tx
+            .update(invoiceLines)
+            .set({
+              status: 'failed',
+              failureMessage: declined ? error.message : CHARGE_UNREACHABLE,
+              ...(declined && error.reference ? { providerReference: error.reference } : {}),
+            })
+            // An outage on the last run fails only a line still waiting (pending): a processing one has reached the provider, whose webhook settles it.
+            .where(and(thisAttempt, declined ? ne(invoiceLines.status, 'paid') : eq(invoiceLines.status, 'pending')))
+            .returning({ id: invoiceLines.id });
+          if (marked && deps.provider.name === 'stripe') await notePayoutAwaitsAgency(tx, visitId);
+        });
+        if (declined) return;
+      } else {
+        await noteFailure(deps.database, invoiceLines, line.id, error);
+      }
       throw error;
     }
     await inTransaction(deps.database, async (t) => {
@@ -99,13 +134,21 @@ export function createChargeJob(deps: PaymentJobDeps) {
           ...(result.chargeReference ? { chargeReference: result.chargeReference } : {}),
           ...(result.status === 'paid' ? { paidAt: sql`now()` } : {}),
         })
-        .where(and(eq(invoiceLines.id, line.id), inArray(invoiceLines.status, ['pending', 'processing'])))
+        .where(and(thisAttempt, inArray(invoiceLines.status, ['pending', 'processing'])))
         .returning({ id: invoiceLines.id });
       if (deps.provider.name !== 'stripe' || (moved && result.status === 'paid')) {
         await deps.jobs.send('payment-payout', { visitId }, { sql: t.sql });
       }
     });
   };
+}
+
+/** The agency's payment method now, if it is not the one just charged. */
+async function replacedPayer(deps: PaymentJobDeps, agencyId: string, charged: { paymentMethodId: string }) {
+  const customer = await findPaymentCustomer(deps.database.db, agencyId);
+  return customer?.paymentMethodId && customer.paymentMethodId !== charged.paymentMethodId
+    ? { customerId: customer.customerId, paymentMethodId: customer.paymentMethodId }
+    : null;
 }
 
 /**

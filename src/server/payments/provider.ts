@@ -11,8 +11,10 @@ export interface PaymentProvider {
   /**
    * Charges the agency for one visit. `pending`: nothing moved (ledger); `processing`: awaiting the
    * provider's confirmation; `paid`: the money is in. Under Stripe `payer` is the agency's customer
-   * and saved payment method (charged off-session); `retryOf` is the earlier, failed payment of the
-   * same line to confirm again with that method (`attempt` > 1 makes its own idempotency key).
+   * and saved payment method (charged off-session); `payment` is the visit's payment at the provider
+   * when one was created already (to be confirmed again rather than created twice), and
+   * `onPaymentCreated` stores a new one's id before it is confirmed. `attempt` counts the line's
+   * retries after a failure: each is a new confirmation with its own idempotency key.
    */
   chargeAgency(input: {
     visitId: string;
@@ -21,7 +23,8 @@ export interface PaymentProvider {
     idempotencyKey: string;
     payer: { customerId: string; paymentMethodId: string } | null;
     attempt: number;
-    retryOf: string | null;
+    payment: string | null;
+    onPaymentCreated: (reference: string) => Promise<void>;
   }): Promise<ChargeResult>;
   /**
    * Pays the therapist for one visit into their connected account. `sourceCharge` is the agency's
@@ -91,6 +94,8 @@ export type PaymentEvent =
 export class PaymentDeclinedError extends Error {
   /** The provider's payment that was declined (kept so a retry confirms that one again), if any. */
   readonly reference: string | null;
+  /** The provider refused because the payment is no longer in a state to be confirmed (it succeeded or is processing). */
+  unexpectedState = false;
   constructor(message: string, reference: string | null = null) {
     super(message);
     this.reference = reference;

@@ -125,6 +125,12 @@ export function listAgencyInvoiceLines(db: Db, agencyId: string) {
   return selectLines(db, eq(invoiceLines.agencyId, agencyId), LIST_LIMIT);
 }
 
+/** One of one agency's invoice lines; another agency's line is not found. */
+export async function findAgencyInvoiceLine(db: Db, agencyId: string, id: string) {
+  const [row] = await selectLines(db, and(eq(invoiceLines.id, id), eq(invoiceLines.agencyId, agencyId)), 1);
+  return row;
+}
+
 /** One therapist's payouts. */
 export function listTherapistPayouts(db: Db, therapistId: string) {
   return selectPayouts(db, eq(payouts.therapistId, therapistId), LIST_LIMIT);

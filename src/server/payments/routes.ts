@@ -13,6 +13,7 @@ import {
   therapistPayoutTotals,
 } from './queries';
 import { getAgencyPaymentMethod, startPaymentMethodSetup } from './payment-method-service';
+import { retryInvoiceLine, retryInvoiceLineAllTenants } from './retry-service';
 import {
   adminPaymentsSchema,
   agencyInvoiceSchema,
@@ -95,6 +96,20 @@ const managerPaymentRoutes: RoutesPlugin = async (app, deps) => {
     },
   );
 
+  app.post(
+    '/admin/payments/invoice-lines/:id/retry',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Charge any agency's failed invoice line again with its saved payment method (audited); 409 unless the line failed",
+        params: idParams,
+        response: { 200: invoiceLineItemSchema },
+      },
+    },
+    async (request) =>
+      retryInvoiceLineAllTenants({ database: deps.database, jobs: deps.jobs }, { actor: managerOf(request), lineId: request.params.id, client: clientOf(request) }),
+  );
+
   for (const [path, kind] of [
     ['/admin/payments/invoice-lines/:id/mark-paid', 'invoice-line'],
     ['/admin/payments/payouts/:id/mark-paid', 'payout'],
@@ -155,6 +170,26 @@ function partyPaymentRoutes(provider: ReturnType<typeof createPaymentProvider>):
         },
       },
       async (request) => startPaymentMethodSetup({ database: deps.database, provider }, { actor: await signedIn(request, 'agency') }),
+    );
+
+    const agencies = new WeakMap<FastifyRequest, Actor>();
+    app.post(
+      '/agency/payments/invoice-lines/:id/retry',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Charge one of the agency's failed invoice lines again with its saved payment method (audited); 409 unless the line failed",
+          params: idParams,
+          response: { 200: invoiceLineItemSchema },
+        },
+        // Signed in as an approved agency before the id is looked at: a stranger learns nothing from a 400.
+        preValidation: async (request) => void agencies.set(request, await signedIn(request, 'agency')),
+      },
+      async (request) => {
+        const actor = agencies.get(request);
+        if (!actor) throw new Error('retry route ran without the agency check');
+        return retryInvoiceLine({ database: deps.database, jobs: deps.jobs }, { actor, lineId: request.params.id, client: clientOf(request) });
+      },
     );
 
     app.get(

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { insertPayableVisit, StripeDouble, waitFor, type CardOutcome } from '../../../test/payment-fixtures';
-import { invoiceLines, paymentAccounts, paymentCustomers, paymentEvents, payouts, visits } from '../db/schema/index';
+import { insertPayableVisit, StripeDouble, waitFor } from '../../../test/payment-fixtures';
+import { stripeHarness } from '../../../test/stripe-harness';
+import { paymentAccounts, paymentCustomers, paymentEvents, visits } from '../db/schema/index';
 import { AWAITING_AGENCY_PAYMENT, AWAITING_PAYMENT_METHOD } from './jobs';
 import type { AgencyPaymentMethod } from './schemas';
 
@@ -25,58 +26,12 @@ afterAll(async () => {
 
 const db = () => app.runtime.database.db;
 const sdk = new Stripe(SECRET_KEY);
-
-/** An event as Stripe sends it, signed with the SDK's own test helper (or with another secret). */
-function deliver(event: { id: string; type: string; object: Record<string, unknown> }, options: { secret?: string } = {}) {
-  const payload = JSON.stringify({ id: event.id, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), type: event.type, livemode: false, data: { object: event.object } });
-  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
-  return fetch(`${app.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
-}
-
-async function jobCount(name: string, visitId: string) {
-  const { rows } = await app.runtime.database.pool.query<{ count: string }>("select count(*) from pgboss.job where name = $1 and data->>'visitId' = $2", [name, visitId]);
-  return Number(rows[0]?.count ?? 0);
-}
-
-async function session(person: { email: string; password: string }) {
-  const cookie = await signIn(app.url, person);
-  await elevateSession(db(), cookie);
-  return cookie;
-}
-
-const lineOf = async (visitId: string) => (await db().select().from(invoiceLines).where(eq(invoiceLines.visitId, visitId)))[0]!;
-const payoutOf = async (visitId: string) => (await db().select().from(payouts).where(eq(payouts.visitId, visitId)))[0]!;
-const transfersFor = (visitId: string) => stripeApi.to('/v1/transfers').filter((request) => request.form['metadata[visitId]'] === visitId);
-const intentRequestsFor = (visitId: string) => stripeApi.to('/v1/payment_intents').filter((request) => request.form['metadata[visitId]'] === visitId);
-
-/** The agency goes through Checkout (setup mode) with a card and Stripe sends checkout.session.completed. */
-async function saveCard(cookie: string, card: { outcome?: CardOutcome; last4?: string; brand?: string } = {}) {
-  const response = await callApi(app.url, 'POST', '/api/agency/payments/payment-method/setup', { cookie });
-  expect(response.status).toBe(200);
-  const { url } = (await response.json()) as { url: string };
-  const sessionId = url.split('/').at(-1)!;
-  const done = stripeApi.completeSetup(sessionId, card);
-  const delivered = await deliver({
-    id: `evt_cs_${sessionId}`,
-    type: 'checkout.session.completed',
-    object: done.session,
-  });
-  expect(delivered.status).toBe(200);
-  return done;
-}
-
-async function agencyWithCard(card: { outcome?: CardOutcome } = {}) {
-  const agency = await buildAgency(db());
-  const cookie = await session(agency);
-  const saved = await saveCard(cookie, card);
-  return { agency, cookie, ...saved };
-}
-
-async function readyTherapist() {
-  const therapist = await buildTherapist(db());
-  await db().insert(paymentAccounts).values({ userId: therapist.userId, provider: 'stripe', accountId: `acct_ready_${therapist.userId}`, payoutsEnabled: true });
-  return therapist;
-}
+const { deliver, jobCount, session, saveCard, agencyWithCard, readyTherapist, lineOf, payoutOf, transfersFor, intentRequestsFor } = stripeHarness({
+  app: () => app,
+  stripeApi: () => stripeApi,
+  secretKey: SECRET_KEY,
+  webhookSecret: WEBHOOK_SECRET,
+});
 
 describe('Stripe Connect adapter', () => {
   it('onboards a therapist: a connected Express account once, then an account link each time', async () => {
@@ -179,15 +134,17 @@ describe('Stripe Connect adapter', () => {
       amount: '15025',
       currency: 'usd',
       customer: customerId,
-      payment_method: paymentMethodId,
-      off_session: 'true',
-      confirm: 'true',
       transfer_group: `visit-${visit.id}`,
       'metadata[agencyId]': agency.userId,
     });
+    // Created unconfirmed (its parameters depend on the visit alone), then confirmed with the card.
+    expect(charges[1]?.form).not.toHaveProperty('payment_method');
     expect(stripeApi.intentsFor(visit.id)).toHaveLength(1);
 
     const line = await lineOf(visit.id);
+    const confirms = stripeApi.to(`/v1/payment_intents/${line.providerReference}/confirm`);
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]).toMatchObject({ idempotencyKey: `visit-${visit.id}-charge-attempt-1-${paymentMethodId}`, form: { payment_method: paymentMethodId, off_session: 'true' } });
     expect(line).toMatchObject({ status: 'paid', providerReference: expect.stringMatching(/^pi_/), chargeReference: expect.stringMatching(/^ch_/), failureMessage: null });
     const transfers = transfersFor(visit.id);
     expect(transfers).toHaveLength(2);
@@ -275,7 +232,7 @@ describe('Stripe Connect adapter', () => {
     const failed = await deliver({
       id: `evt_pi_fail_${visit.id}`,
       type: 'payment_intent.payment_failed',
-      object: { id: line.providerReference, object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { message: 'The bank account was closed' }, metadata: { visitId: visit.id } },
+      object: { id: line.providerReference, object: 'payment_intent', status: 'requires_payment_method', latest_charge: line.chargeReference, last_payment_error: { message: 'The bank account was closed' }, metadata: { visitId: visit.id } },
     });
     expect(failed.status).toBe(200);
     const message = 'The bank account was closed. Update your payment method to try again.';
@@ -308,8 +265,8 @@ describe('Stripe Connect adapter', () => {
     const saved = await saveCard(cookie, { outcome: 'succeeded', last4: '0005' });
     await waitFor(async () => (await payoutOf(visit.id)).status === 'paid', 20_000, 'the payout after the retry');
     const confirms = stripeApi.to(`/v1/payment_intents/${failed.providerReference}/confirm`);
-    expect(confirms).toHaveLength(1);
-    expect(confirms[0]).toMatchObject({ idempotencyKey: `visit-${visit.id}-charge-retry-2`, form: { payment_method: saved.paymentMethodId, off_session: 'true' } });
+    expect(confirms).toHaveLength(2);
+    expect(confirms[1]).toMatchObject({ idempotencyKey: `visit-${visit.id}-charge-attempt-2-${saved.paymentMethodId}`, form: { payment_method: saved.paymentMethodId, off_session: 'true' } });
     expect(stripeApi.intentsFor(visit.id)).toHaveLength(1);
     const paid = await lineOf(visit.id);
     expect(paid).toMatchObject({ status: 'paid', chargeAttempt: 2, providerReference: failed.providerReference, failureMessage: null });

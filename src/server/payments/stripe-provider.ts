@@ -37,7 +37,11 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       if (error instanceof Stripe.errors.StripeCardError) {
         throw new PaymentDeclinedError(chargeFailure(error.message), error.payment_intent?.id ?? null);
       }
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentDeclinedError(error.message, error.payment_intent?.id ?? null);
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const declined = new PaymentDeclinedError(error.message, error.payment_intent?.id ?? null);
+        declined.unexpectedState = error.code === 'payment_intent_unexpected_state';
+        throw declined;
+      }
       throw error;
     }
   }
@@ -45,33 +49,52 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   return {
     name: 'stripe',
 
-    async chargeAgency({ visitId, agencyId, amount, idempotencyKey, payer, attempt, retryOf }) {
+    async chargeAgency({ visitId, agencyId, amount, idempotencyKey, payer, attempt, payment, onPaymentCreated }) {
       // The job parks a line whose agency has no payment method; reaching here without one is a bug.
       if (!payer) throw new Error(`visit ${visitId}: no payment method to charge`);
-      // The first attempt uses the visit's key; each retry (after a new payment method) gets its own.
-      const attemptKey = attempt > 1 ? `${idempotencyKey}-retry-${attempt}` : idempotencyKey;
-      const intent =
-        retryOf && attempt > 1
-          ? // The declined PaymentIntent is confirmed again with the (new) default method: one payment per visit at Stripe too.
-            await call(() =>
-              stripe.paymentIntents.confirm(retryOf, { payment_method: payer.paymentMethodId, off_session: true }, { idempotencyKey: attemptKey }),
-            )
-          : await call(() =>
-              stripe.paymentIntents.create(
-                {
-                  amount: toCents(amount),
-                  currency: 'usd',
-                  customer: payer.customerId,
-                  payment_method: payer.paymentMethodId,
-                  off_session: true,
-                  confirm: true,
-                  description: `CareRelay visit ${visitId}`,
-                  transfer_group: `visit-${visitId}`,
-                  metadata: { visitId, agencyId },
-                },
-                { idempotencyKey: attemptKey },
-              ),
-            );
+      // One PaymentIntent per visit, whatever happens to the cards: it is created unconfirmed with
+      // parameters that depend on the visit alone, so a retry under the visit's key always matches
+      // the first request (a key reused with other parameters is an idempotency_error that no
+      // retry cures), and its id is stored before it is confirmed, so later attempts (even after
+      // Stripe forgets keys, at 24 hours) confirm that one instead of creating another.
+      let intentId = payment;
+      if (!intentId) {
+        const created = await call(() =>
+          stripe.paymentIntents.create(
+            {
+              amount: toCents(amount),
+              currency: 'usd',
+              customer: payer.customerId,
+              description: `CareRelay visit ${visitId}`,
+              transfer_group: `visit-${visitId}`,
+              metadata: { visitId, agencyId },
+            },
+            { idempotencyKey },
+          ),
+        );
+        intentId = created.id;
+        await onPaymentCreated(intentId);
+      }
+      const id = intentId;
+      let intent: Stripe.PaymentIntent;
+      try {
+        // The key names the attempt and the card: a job retried through an outage repeats its own
+        // confirmation (and gets Stripe's first answer), while a card saved meanwhile or an agency's
+        // "Retry payment" is a new confirmation. A PaymentIntent succeeds at most once, so however
+        // many confirmations there are, the visit is charged at most once.
+        intent = await call(() =>
+          stripe.paymentIntents.confirm(
+            id,
+            { payment_method: payer.paymentMethodId, off_session: true },
+            { idempotencyKey: `${idempotencyKey}-attempt-${attempt}-${payer.paymentMethodId}` },
+          ),
+        );
+      } catch (error) {
+        // Stripe refuses to confirm a payment that already succeeded or is processing (an earlier
+        // confirmation whose answer was lost): that payment is the truth, so read it back.
+        if (!(error instanceof PaymentDeclinedError && error.unexpectedState)) throw error;
+        intent = await stripe.paymentIntents.retrieve(id);
+      }
       switch (intent.status) {
         case 'succeeded':
           return { reference: intent.id, status: 'paid', chargeReference: idOf(intent.latest_charge) };

@@ -9,6 +9,23 @@ import { settleVisitIfPaid } from './queries';
 /** An event ready to apply: a finished setup has been read from the provider (savePaymentMethod) first. */
 export type ProcessableEvent = Exclude<PaymentEvent, { type: 'payment_method.setup' }>;
 
+/**
+ * Which lines a payment-failed event may fail: only one whose current charge is the one that
+ * failed, while it waits for that charge's outcome (processing). Stripe does not deliver events in
+ * order, and one visit's PaymentIntent is confirmed again on each attempt (a new card, "Retry
+ * payment"), so a failure may arrive after the line has moved on. Each confirmation makes its own
+ * charge, so the charge id says exactly which attempt failed, with no clock involved: comparing
+ * event.created with when the line was re-queued breaks on one-second resolution and clock skew,
+ * an attempt number in metadata cannot be set by a confirmation, and re-reading the PaymentIntent
+ * cannot tell an old decline from a current one between the re-queue and the new confirmation.
+ * A line still pending is left alone too: its charge job awaits the provider's answer and records
+ * the decline itself; a failed one already shows a reason.
+ */
+function awaitsThisCharge(chargeReference: string | null) {
+  if (!chargeReference) return sql`false`;
+  return and(eq(invoiceLines.status, 'processing'), eq(invoiceLines.chargeReference, chargeReference));
+}
+
 /** Whether an event id was already processed: lets the webhook skip provider calls for a repeat. */
 export async function paymentEventSeen(database: Database, id: string): Promise<boolean> {
   const rows = await database.db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id));
@@ -33,29 +50,33 @@ export async function processPaymentEvent(deps: { database: Database; jobs: JobQ
       case 'charge.succeeded':
       case 'charge.failed': {
         const match = or(eq(invoiceLines.providerReference, event.reference), event.visitId ? eq(invoiceLines.visitId, event.visitId) : undefined);
-        const paid = event.type === 'charge.succeeded';
+        if (event.type === 'charge.failed') {
+          const rows = await t.tx
+            .update(invoiceLines)
+            .set({ status: 'failed', providerReference: event.reference, failureMessage: event.failureMessage })
+            .where(and(match, awaitsThisCharge(event.chargeReference ?? null)))
+            .returning({ visitId: invoiceLines.visitId });
+          for (const row of rows) await notePayoutAwaitsAgency(t.tx, row.visitId);
+          break;
+        }
+        // Money moved: honoured whatever the line shows (even failed, say after its job ran out of
+        // retries while Stripe had in fact charged), once, as the line becomes paid only once.
         const rows = await t.tx
           .update(invoiceLines)
-          .set(
-            paid
-              ? {
-                  status: 'paid',
-                  paidAt: sql`now()`,
-                  providerReference: event.reference,
-                  chargeReference: sql`coalesce(${event.chargeReference ?? null}::text, ${invoiceLines.chargeReference})`,
-                  failureMessage: null,
-                }
-              : { status: 'failed', providerReference: event.reference, failureMessage: event.failureMessage },
-          )
+          .set({
+            status: 'paid',
+            paidAt: sql`now()`,
+            providerReference: event.reference,
+            chargeReference: sql`coalesce(${event.chargeReference ?? null}::text, ${invoiceLines.chargeReference})`,
+            failureMessage: null,
+          })
           .where(and(match, ne(invoiceLines.status, 'paid')))
           .returning({ visitId: invoiceLines.visitId, provider: invoiceLines.provider });
         for (const row of rows) await settleVisitIfPaid(t.tx, row.visitId);
-        if (!paid) for (const row of rows) await notePayoutAwaitsAgency(t.tx, row.visitId);
         // Under Stripe the therapist's transfer waits for the agency's money; now it is in.
-        const payable = paid ? rows.filter((row) => row.provider === 'stripe') : [];
         await deps.jobs.sendMany(
           'payment-payout',
-          payable.map((row) => ({ visitId: row.visitId })),
+          rows.filter((row) => row.provider === 'stripe').map((row) => ({ visitId: row.visitId })),
           { sql: t.sql },
         );
         break;

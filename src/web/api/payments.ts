@@ -95,12 +95,32 @@ export function useMarkPaid() {
   });
 }
 
-export function useAgencyInvoice(enabled: boolean) {
+/** `pollMs`: keep asking while a retried payment is being charged in the background. */
+/** A manager's "Retry payment" on any agency's failed invoice line, from the payments ledger. */
+export function useAdminRetryPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lineId: string) => api<PaymentItem>(`/api/admin/payments/invoice-lines/${encodeURIComponent(lineId)}/retry`, { body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+export function useAgencyInvoice(enabled: boolean, options: { pollMs?: number } = {}) {
   return useQuery({
     queryKey: paymentKeys.agency(),
-    queryFn: ({ signal }) => api<AgencyInvoice>('/api/agency/invoice', { signal }),
+    queryFn: ({ signal }) => api<AgencyInvoice>('/api/agency/invoice', { signal, background: Boolean(options.pollMs) }),
     enabled,
+    refetchInterval: options.pollMs ?? false,
     retry: false,
+  });
+}
+
+/** "Retry payment" on one of the agency's failed invoice lines: charged again with the saved payment method. */
+export function useRetryPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lineId: string) => api<PaymentItem>(`/api/agency/payments/invoice-lines/${encodeURIComponent(lineId)}/retry`, { body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.agency(), exact: true }),
   });
 }
 

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { paymentLineStatuses, type PaymentLineStatus } from '../../domain/visits';
 import { ApiError } from '../api/client';
-import { paymentsCsvUrl, useAdminPayments, useMarkPaid, type PaymentFilters, type PaymentItem } from '../api/payments';
+import { paymentsCsvUrl, useAdminPayments, useAdminRetryPayment, useMarkPaid, type PaymentFilters, type PaymentItem } from '../api/payments';
 import { Button, buttonClass } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
@@ -13,6 +13,7 @@ export function AdminPaymentsPage() {
   const [filters, setFilters] = useState<PaymentFilters>({});
   const payments = useAdminPayments(filters);
   const markPaid = useMarkPaid();
+  const retry = useAdminRetryPayment();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
 
   // The parties seen in the list (kept while it is filtered down to one of them).
@@ -32,11 +33,25 @@ export function AdminPaymentsPage() {
       },
     );
   };
+  const onRetry = (item: PaymentItem) => {
+    retry.mutate(item.id, {
+      onSuccess: () => setNotice({ tone: 'success', text: `Retrying the payment: ${item.agencyName}, ${item.therapistName}.` }),
+      onError: (failure) => setNotice({ tone: 'error', text: `Could not retry the payment: ${failure.message}` }),
+    });
+  };
   const markButton = (kind: 'invoice-lines' | 'payouts') => (item: PaymentItem) =>
     item.status === 'paid' ? null : (
-      <Button size="sm" variant="secondary" disabled={markPaid.isPending} onClick={() => onMarkPaid(kind, item)}>
-        Mark paid
-      </Button>
+      <div className="flex justify-end gap-2">
+        {/* A failed Stripe charge can be charged again with the agency's saved payment method. */}
+        {kind === 'invoice-lines' && item.status === 'failed' && item.provider === 'stripe' && (
+          <Button size="sm" variant="secondary" disabled={retry.isPending} aria-busy={retry.isPending && retry.variables === item.id} onClick={() => onRetry(item)}>
+            {retry.isPending && retry.variables === item.id ? 'Retrying…' : 'Retry payment'}
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" disabled={markPaid.isPending} onClick={() => onMarkPaid(kind, item)}>
+          Mark paid
+        </Button>
+      </div>
     );
 
   return (

@@ -31,8 +31,9 @@ export function PaymentTable({
   action?: (item: PaymentItem) => ReactNode;
 }) {
   return (
-    // Focusable so the table can be scrolled sideways from the keyboard on a narrow screen.
-    <div tabIndex={0} role="region" aria-label={caption} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+    // Focusable so the table can be scrolled sideways from the keyboard on a narrow screen; relative so
+    // the visually hidden header text (absolutely positioned) stays inside it instead of widening the page.
+    <div tabIndex={0} role="region" aria-label={caption} className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">

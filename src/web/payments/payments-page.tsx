@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import { useMe } from '../api/auth';
-import { money, useAgencyInvoice, useStartOnboarding, useTherapistPayouts } from '../api/payments';
+import { money, useStartOnboarding, useTherapistPayouts } from '../api/payments';
 import { Button } from '../ui/button';
-import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
-import { PaymentMethodSection } from './payment-method-section';
+import { AgencyInvoice } from './agency-invoice';
 import { EmptyPayments, Figure, PaymentTable } from './payment-table';
+import { PaymentsShell } from './payments-shell';
 
 /**
  * /dashboard/agency/invoices and /dashboard/therapist/payments: the signed-in agency's invoice
@@ -24,40 +23,6 @@ export function PaymentsPage() {
   );
 }
 
-function Shell({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <PageMeta title={title} description={description} />
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      {children}
-    </div>
-  );
-}
-
-function AgencyInvoice() {
-  const invoice = useAgencyInvoice(true);
-  return (
-    <Shell title="Invoices" description="What your agency owes and has paid for completed, approved visits.">
-      <PaymentMethodSection />
-      {invoice.isPending && <Loading label="Loading invoices…" />}
-      {invoice.isError && <ErrorState message={invoice.error.message || 'Your invoice could not be loaded.'} action={<Button variant="secondary" onClick={() => void invoice.refetch()}>Try again</Button>} />}
-      {invoice.data && (
-        <>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Figure label="Outstanding" value={money.format(invoice.data.outstandingTotal)} />
-            <Figure label="Paid" value={money.format(invoice.data.paidTotal)} />
-          </div>
-          {invoice.data.lines.length === 0 ? (
-            <EmptyPayments>No invoice lines yet. A line appears when you approve a visit&apos;s documentation.</EmptyPayments>
-          ) : (
-            <PaymentTable caption="Invoice lines" items={invoice.data.lines} show={{ therapist: true }} />
-          )}
-        </>
-      )}
-    </Shell>
-  );
-}
-
 function TherapistPayments() {
   const payouts = useTherapistPayouts(true);
   const onboarding = useStartOnboarding();
@@ -68,7 +33,7 @@ function TherapistPayments() {
       },
     });
   return (
-    <Shell title="Payments" description="Your payouts for completed, approved visits and what is still owed to you.">
+    <PaymentsShell title="Payments" description="Your payouts for completed, approved visits and what is still owed to you.">
       {payouts.isPending && <Loading label="Loading payouts…" />}
       {payouts.isError && <ErrorState message={payouts.error.message || 'Your payouts could not be loaded.'} action={<Button variant="secondary" onClick={() => void payouts.refetch()}>Try again</Button>} />}
       {payouts.data && (
@@ -96,6 +61,6 @@ function TherapistPayments() {
           )}
         </>
       )}
-    </Shell>
+    </PaymentsShell>
   );
 }
