@@ -8,10 +8,10 @@ import {
   offerCounts,
   ratesOf,
   referralIdsWithPatient,
-  responseCounts,
   responsesOfTherapist,
   responsesWithTherapists,
   servicesOf,
+  summaryFactsOf,
   type ReferralRow,
   type ReferralServiceRow,
   type ResponseRow,
@@ -23,7 +23,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 const serviceName = (id: string) => serviceTypes.find((service) => service.id === id)?.name ?? id;
 const serviceOrder = (id: string) => serviceTypes.findIndex((service) => service.id === id);
 
-function presentServices(rows: ReferralServiceRow[]) {
+function presentServices(rows: Pick<ReferralServiceRow, 'serviceId' | 'visitCount' | 'offeredRate'>[]) {
   return [...rows]
     .sort((a, b) => serviceOrder(a.serviceId) - serviceOrder(b.serviceId))
     .map((row) => ({ serviceId: row.serviceId as AgencyReferral['services'][number]['serviceId'], name: serviceName(row.serviceId), visitCount: row.visitCount, offeredRate: row.offeredRate }));
@@ -113,26 +113,31 @@ export async function presentAgencyReferral(db: Db, row: ReferralRow): Promise<A
   };
 }
 
-export async function presentAgencySummaries(db: Db, rows: ReferralRow[], therapistNames: Map<string, string>): Promise<AgencyReferralSummary[]> {
-  const ids = rows.map((row) => row.id);
-  const [services, notified, responded] = await Promise.all([servicesOf(db, ids), offerCounts(db, ids), responseCounts(db, ids)]);
-  return rows.map((row) => ({
-    id: row.id,
-    status: row.status,
-    discipline: row.discipline,
-    place: { zip: row.patientZip, city: row.patientCity, state: row.patientState, latitude: row.latitude, longitude: row.longitude },
-    visitFrequency: row.visitFrequency,
-    startBy: row.startBy,
-    urgency: row.urgency,
-    createdAt: row.createdAt.toISOString(),
-    postedAt: iso(row.postedAt),
-    expiresAt: iso(row.expiresAt),
-    matchedAt: iso(row.matchedAt),
-    services: presentServices(services.get(row.id) ?? []),
-    notifiedCount: notified.get(row.id) ?? 0,
-    responseCount: responded.get(row.id) ?? 0,
-    matchedTherapistName: row.matchedTherapistId ? (therapistNames.get(row.matchedTherapistId) ?? null) : null,
-  }));
+export async function presentAgencySummaries(db: Db, rows: ReferralRow[]): Promise<AgencyReferralSummary[]> {
+  const facts = await summaryFactsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const found = facts.get(row.id);
+    return {
+      id: row.id,
+      status: row.status,
+      discipline: row.discipline,
+      place: { zip: row.patientZip, city: row.patientCity, state: row.patientState, latitude: row.latitude, longitude: row.longitude },
+      visitFrequency: row.visitFrequency,
+      startBy: row.startBy,
+      urgency: row.urgency,
+      createdAt: row.createdAt.toISOString(),
+      postedAt: iso(row.postedAt),
+      expiresAt: iso(row.expiresAt),
+      matchedAt: iso(row.matchedAt),
+      services: presentServices(found?.services ?? []),
+      notifiedCount: found?.notifiedCount ?? 0,
+      responseCount: found?.responseCount ?? 0,
+      matchedTherapistName: found?.matchedTherapistName ?? null,
+    };
+  });
 }
 
 export async function presentTherapistReferrals(

@@ -1,8 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import type { ServiceTypeId } from '../../domain/accounts';
 import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistReferral } from '../../domain/referrals';
 import type { Database, Db } from '../db/client';
-import { therapistProfiles } from '../db/schema/index';
 import { AppError } from '../http/errors';
 import { judgeTherapist, todayIn } from './eligibility';
 import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals } from './presenters';
@@ -29,19 +27,9 @@ import {
 
 const notFound = () => new AppError('NOT_FOUND', 'No such referral.');
 
-async function matchedNames(db: Db, rows: ReferralRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.map((row) => row.matchedTherapistId).filter((id): id is string => Boolean(id)))];
-  if (ids.length === 0) return new Map();
-  const found = await db
-    .select({ id: therapistProfiles.id, firstName: therapistProfiles.firstName, lastName: therapistProfiles.lastName })
-    .from(therapistProfiles)
-    .where(inArray(therapistProfiles.id, ids));
-  return new Map(found.map((t) => [t.id, `${t.firstName} ${t.lastName}`]));
-}
-
 export async function listAgencyReferrals(database: Database, agencyId: string, filter: AgencyListFilter): Promise<AgencyReferralSummary[]> {
   const rows = await listAgencyReferralRows(database.db, agencyId, filter);
-  return presentAgencySummaries(database.db, rows, await matchedNames(database.db, rows));
+  return presentAgencySummaries(database.db, rows);
 }
 
 export async function getAgencyReferral(database: Database, agencyId: string, referralId: string): Promise<AgencyReferral> {
@@ -69,7 +57,7 @@ export async function listReferralsForManagers(database: Database): Promise<Arra
   const { db } = database;
   const rows = await listReferralRowsForManagers(db);
   const [summaries, names] = await Promise.all([
-    presentAgencySummaries(db, rows, await matchedNames(db, rows)),
+    presentAgencySummaries(db, rows),
     agencyNamesOf(db, [...new Set(rows.map((row) => row.agencyId))]),
   ]);
   return summaries.map((summary, index) => ({ ...summary, agencyName: names.get(rows[index]?.agencyId ?? '') ?? '' }));

@@ -40,7 +40,7 @@ async function agency(options: AgencyOptions = {}): Promise<Person> {
   return { ...person, cookie: await signIn(app.url, person) };
 }
 
-async function therapist(options: TherapistOptions = {}): Promise<Person & { lastName: string }> {
+async function therapist(options: TherapistOptions = {}): Promise<Person & { firstName: string; lastName: string }> {
   const person = await buildTherapist(db(), options);
   return { ...person, cookie: await signIn(app.url, person) };
 }
@@ -677,6 +677,19 @@ describe('the agency confirms the match', () => {
     expect(await notifiedUsers(referral.id, 'referral.matched')).toEqual([chosen.userId]);
     expect(await notifiedUsers(referral.id, 'referral.filled')).toEqual([other.userId]);
     expect(await db().$count(auditLog, and(eq(auditLog.entityId, referral.id), eq(auditLog.action, 'referral.matched')))).toBe(1);
+
+    // The agency's list shows the match: its services, the one live response, the therapist's name.
+    const listed = (await ok<{ items: AgencyReferralSummary[] }>(await api(owner.cookie, 'GET', '/api/referrals'))).items.find((item) => item.id === referral.id);
+    expect(listed).toMatchObject({
+      status: 'matched',
+      services: [
+        { serviceId: 'evaluation', name: 'Initial Evaluation', visitCount: 1, offeredRate: 150 },
+        { serviceId: 'treatment', name: 'Treatment Session', visitCount: 8, offeredRate: 100 },
+      ],
+      responseCount: 1,
+      matchedTherapistName: `${chosen.firstName} ${chosen.lastName}`,
+    });
+    expect(listed?.notifiedCount).toBeGreaterThanOrEqual(4);
 
     // The matched therapist finds it under "mine"; for everyone else it has left the open list.
     expect(await therapistList(chosen.cookie, 'mine')).toEqual([referral.id]);
