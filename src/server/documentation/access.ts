@@ -5,6 +5,7 @@ import { inTransaction, type Database, type Db, type Transaction } from '../db/c
 import { AppError } from '../http/errors';
 import { canUseDocumentation, type DocumentationSide } from './policy';
 import { findVisitOfParty, isUuid, type DocumentationVisitRow } from './queries';
+import type { RequestClient } from '../http/request-client';
 
 /**
  * The frame every documentation use case runs in: one transaction that loads the visit scoped to
@@ -14,12 +15,6 @@ import { findVisitOfParty, isUuid, type DocumentationVisitRow } from './queries'
 
 export const NOTES_NOT_FOUND = 'No visit documentation found.';
 export const DOCUMENTATION_ENTITY = 'visit_note';
-
-export interface RequestClient {
-  /** Null when the platform acts on its own (the sweep). */
-  ipAddress: string | null;
-  userAgent: string | null;
-}
 
 export interface AuditTarget {
   action: string;

@@ -7,9 +7,10 @@ import type { Actor } from '../auth/session';
 import type { PhiBox } from '../crypto/phi-box';
 import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../http/errors';
-import { auditDocumentation, NOTES_NOT_FOUND, withVisit, type RequestClient } from './access';
+import { auditDocumentation, NOTES_NOT_FOUND, withVisit } from './access';
 import { canUseDocumentation } from './policy';
 import { findAttachmentOfParty, insertAttachment, listAttachmentRows, type AttachmentRow } from './queries';
+import { type RequestClient } from '../http/request-client';
 
 /**
  * Files attached to a visit's documentation (PDF, PNG, JPEG up to 10 MB), kept under

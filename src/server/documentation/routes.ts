@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,22 +12,16 @@ import { createPhiBox } from '../crypto/phi-box';
 import { auditedActorGuard } from '../http/audited-actor-guard';
 import { paymentProviderName } from '../payments/register-jobs';
 import type { RoutesPlugin } from '../http/plugin';
-import { DOCUMENTATION_ENTITY, type RequestClient } from './access';
+import { DOCUMENTATION_ENTITY } from './access';
 import { ATTACHMENT_DOWNLOAD, ATTACHMENT_ENTITY, ATTACHMENT_LIST, ATTACHMENT_UPLOAD, contentDisposition, downloadAttachment, listAttachments, uploadAttachment } from './attachments';
 import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraft, signNote, viewNotes } from './service';
+import { clientOf } from '../http/request-client';
 
 // Any string: an id that is no visit's is answered 404 like a visit the caller cannot see.
 const idParams = z.object({ id: z.string().max(100) });
 const uploadQuery = z.object({
   name: z.string({ message: 'Give the file name in ?name=.' }).trim().min(1, 'Give the file name in ?name=.').max(200, 'The file name must be at most 200 characters.'),
 });
-
-function clientOf(request: FastifyRequest): RequestClient {
-  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
-/** Documentation must not stay in a browser's or proxy's cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
  * Visit documentation (PHI): notes (/visits/:id/notes…) and attachments. Only the visit's agency and
@@ -55,10 +48,7 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
       schema: { tags, summary: 'Every version of the visit’s notes, newest first (agency or therapist, aal2)', params: idParams, response: { 200: visitNotesViewSchema } },
       preValidation: authenticate(NOTES_READ),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return viewNotes(serviceDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) });
-    },
+    async (request) => viewNotes(serviceDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) }),
   );
 
   app.put(
@@ -73,10 +63,7 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(NOTES_WRITE),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return saveDraft(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) });
-    },
+    async (request) => saveDraft(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) }),
   );
 
   app.post(
@@ -91,10 +78,7 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(NOTES_SIGN),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return signNote(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) });
-    },
+    async (request) => signNote(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) }),
   );
 
   app.post(
@@ -109,10 +93,7 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(NOTES_REVIEW),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return reviewNote(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) });
-    },
+    async (request) => reviewNote(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) }),
   );
 
   app.get(
@@ -121,10 +102,7 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
       schema: { tags, summary: 'The files attached to the visit’s notes', params: idParams, response: { 200: z.object({ items: z.array(attachmentViewSchema) }) } },
       preValidation: authenticate(ATTACHMENT_LIST),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return { items: await listAttachments(attachmentDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) }) };
-    },
+    async (request) => ({ items: await listAttachments(attachmentDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) }) }),
   );
 
   app.get(

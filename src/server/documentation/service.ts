@@ -20,7 +20,7 @@ import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
 import { makeVisitPayable } from '../payments/payable';
 import { completeReferralIfDone } from '../referrals/completion';
-import { withVisit, type RequestClient } from './access';
+import { withVisit } from './access';
 import {
   findLatestNote,
   findTherapistName,
@@ -33,6 +33,7 @@ import {
   type DocumentationVisitRow,
   type NoteRow,
 } from './queries';
+import { type RequestClient } from '../http/request-client';
 
 /**
  * Visit documentation (PHI): the therapist drafts and signs a structured note, the agency approves

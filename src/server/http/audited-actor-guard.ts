@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { writeAudit } from '../audit/write-audit';
 import { requireActor, type Actor } from '../auth/session';
 import { AppError } from './errors';
@@ -15,7 +15,8 @@ export interface AuditedRouteTarget {
 }
 
 /**
- * The first step of every route on patient information (patient details, visits, documentation):
+ * The first step of every route on patient information (patient details, visits, documentation),
+ * which also marks every answer of the route `cache-control: no-store`:
  * the caller is authenticated in preValidation, before the input is validated, so a signed-out
  * caller always gets 401 and learns nothing about the schema; and a request refused here (signed
  * out, a second factor owed) is audited like any other refused attempt on PHI: actor unknown, the
@@ -27,7 +28,9 @@ export interface AuditedRouteTarget {
 export function auditedActorGuard(deps: GuardDeps, feature: string) {
   const actors = new WeakMap<FastifyRequest, Actor>();
 
-  const authenticate = (target: AuditedRouteTarget) => async (request: FastifyRequest) => {
+  const authenticate = (target: AuditedRouteTarget) => async (request: FastifyRequest, reply: FastifyReply) => {
+    // Patient information must not stay in a browser's or proxy's cache, nor may a refusal.
+    reply.header('cache-control', 'no-store');
     try {
       actors.set(request, await requireActor(request, deps));
     } catch (error) {

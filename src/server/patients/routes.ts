@@ -1,22 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { patientInputSchema, patientResponseSchema } from '../../domain/referrals';
 import { createPhiBox } from '../crypto/phi-box';
 import { auditedActorGuard } from '../http/audited-actor-guard';
 import type { RoutesPlugin } from '../http/plugin';
-import { PATIENT_ENTITY, PATIENT_READ, PATIENT_WRITE, savePatient, viewPatient, type RequestClient } from './service';
+import { PATIENT_ENTITY, PATIENT_READ, PATIENT_WRITE, savePatient, viewPatient } from './service';
+import { clientOf } from '../http/request-client';
 
 // Any string: an id that is no referral's is answered 404 like any referral the caller cannot see.
 const referralIdParams = z.object({ id: z.string().max(100) });
 
-function clientOf(request: FastifyRequest): RequestClient {
-  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
-/** Patient details must not stay in a browser's or proxy's cache. */
-function noStore(reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
-}
 
 /** Patient details (PHI) of a referral: its agency writes them, its agency and matched therapist read them. */
 export const patientRoutes: RoutesPlugin = async (app, deps) => {
@@ -36,10 +28,7 @@ export const patientRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(PATIENT_READ),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return viewPatient(serviceDeps, { actor: actorOf(request), referralId: request.params.id, client: clientOf(request) });
-    },
+    async (request) => viewPatient(serviceDeps, { actor: actorOf(request), referralId: request.params.id, client: clientOf(request) }),
   );
 
   app.put(
@@ -54,9 +43,6 @@ export const patientRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(PATIENT_WRITE),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return savePatient(serviceDeps, { actor: actorOf(request), referralId: request.params.id, input: request.body, client: clientOf(request) });
-    },
+    async (request) => savePatient(serviceDeps, { actor: actorOf(request), referralId: request.params.id, input: request.body, client: clientOf(request) }),
   );
 };

@@ -8,6 +8,7 @@ import { AppError } from '../http/errors';
 import { createNotification } from '../notifications/service';
 import { canReadPatient, canWritePatient, type PatientDenial } from './policy';
 import { findReferralOfParty, findSealedPatient, insertPatient, isReferralId, updatePatient } from './queries';
+import type { RequestClient } from '../http/request-client';
 
 /**
  * Patient details (PHI) of a matched referral: sealed with AES-256-GCM bound to the referral id,
@@ -26,11 +27,6 @@ export const PATIENT_ENTITY = 'patient';
 export interface PatientDeps {
   database: Database;
   phiBox: PhiBox;
-}
-
-export interface RequestClient {
-  ipAddress: string;
-  userAgent: string | null;
 }
 
 type StoredPatient = PatientResponse['patient'];

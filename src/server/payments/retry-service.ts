@@ -7,7 +7,7 @@ import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { findAgencyInvoiceLine, findPaymentRowAllTenants } from './queries';
 import type { InvoiceLineItem } from './schemas';
-import type { RequestClient } from './service';
+import { type RequestClient } from '../http/request-client';
 
 interface Deps {
   database: Database;

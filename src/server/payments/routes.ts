@@ -25,14 +25,11 @@ import {
   therapistPayoutsSchema,
 } from './schemas';
 import { createPaymentProvider } from './select-provider';
-import { markPaid, paymentsCsv, startOnboarding, type RequestClient } from './service';
+import { markPaid, paymentsCsv, startOnboarding } from './service';
 import { stripeWebhookRoutes } from './webhook-routes';
+import { clientOf } from '../http/request-client';
 
 const idParams = z.object({ id: z.uuid() });
-
-function clientOf(request: FastifyRequest): RequestClient {
-  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
 
 /** Payments (issue 5): the manager's ledger, the agency's invoice, the therapist's payouts, the Stripe webhook. */
 export const paymentRoutes: RoutesPlugin = async (app, deps) => {

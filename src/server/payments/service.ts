@@ -7,11 +7,7 @@ import { AppError } from '../http/errors';
 import type { PaymentProvider } from './provider';
 import { findPaymentAccount, findPaymentRowAllTenants, settleVisitIfPaid } from './queries';
 import type { InvoiceLineItem } from './schemas';
-
-export interface RequestClient {
-  ipAddress: string;
-  userAgent: string | null;
-}
+import type { RequestClient } from '../http/request-client';
 
 export const LEDGER_ONBOARDING_MESSAGE =
   'Payouts are recorded in the CareRelay ledger and settled by our team, so there is no payment account to set up.';

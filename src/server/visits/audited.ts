@@ -5,11 +5,7 @@ import { inTransaction, type Database, type Transaction } from '../db/client';
 import { AppError } from '../http/errors';
 import type { VisitDenial } from './policy';
 import { isUuid } from './queries';
-
-export interface RequestClient {
-  ipAddress: string;
-  userAgent: string | null;
-}
+import type { RequestClient } from '../http/request-client';
 
 export const VISIT_ENTITY = 'visit';
 

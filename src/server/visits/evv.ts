@@ -14,10 +14,11 @@ import { locateZip } from '../geo/zip-centroids';
 import { AppError } from '../http/errors';
 import { createNotification } from '../notifications/service';
 import { findSealedPatient } from '../patients/queries';
-import { audited, refused, VISIT_ENTITY, type RequestClient } from './audited';
+import { audited, refused, VISIT_ENTITY } from './audited';
 import { presentVisitDetail } from './presenters';
 import { findVisitOfParty, updateVisit } from './queries';
 import { loadForChange, VISIT_ACTIONS, type VisitDeps } from './service';
+import { type RequestClient } from '../http/request-client';
 
 /**
  * Electronic visit verification at the point of care: check-in and check-out each record the time

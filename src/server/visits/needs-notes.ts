@@ -1,10 +1,11 @@
 import type { OwedNoteStatus, VisitsNeedingNotes } from '../../domain/visits-needing-notes';
 import type { Actor } from '../auth/session';
 import { AppError } from '../http/errors';
-import { audited, refused, VISIT_ENTITY, type RequestClient } from './audited';
+import { audited, refused, VISIT_ENTITY } from './audited';
 import { presentVisitSummary } from './presenters';
 import { listCompletedVisitsOfTherapist, noteStatesOf } from './queries';
 import { VISIT_ACTIONS, type VisitDeps } from './service';
+import { type RequestClient } from '../http/request-client';
 
 const owed = (latest: string | undefined): OwedNoteStatus | null =>
   latest === undefined ? 'missing' : latest === 'draft' || latest === 'returned' ? latest : null;

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   evvReadingInputSchema,
@@ -16,20 +15,16 @@ import { visitsNeedingNotesSchema } from '../../domain/visits-needing-notes';
 import { createPhiBox } from '../crypto/phi-box';
 import { auditedActorGuard } from '../http/audited-actor-guard';
 import type { RoutesPlugin } from '../http/plugin';
-import { VISIT_ENTITY, type RequestClient } from './audited';
+import { VISIT_ENTITY } from './audited';
 import { verifyVisit } from './evv';
 import { listVisitsNeedingNotes } from './needs-notes';
 import { cancelVisit, listMyVisits, listReferralVisits, markVisitMissed, planVisits, rescheduleVisit, scheduleVisit, VISIT_ACTIONS, viewVisit } from './service';
+import { clientOf } from '../http/request-client';
 
 // Any string: an id that is no visit's is answered 404 like any visit the caller cannot see.
 const idParams = z.object({ id: z.string().max(100) });
 type Action = (typeof VISIT_ACTIONS)[keyof typeof VISIT_ACTIONS];
 
-function clientOf(request: FastifyRequest): RequestClient {
-  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
  * Visits of matched referrals: scheduling, the calendar, changes with reasons and verification at
@@ -54,8 +49,7 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(VISIT_ACTIONS.list, VISIT_ENTITY),
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       const { from, to } = request.query;
       return listMyVisits(serviceDeps, { actor: actorOf(request), from: new Date(from), to: new Date(to), client: clientOf(request) });
     },
@@ -71,10 +65,7 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(VISIT_ACTIONS.list, VISIT_ENTITY),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return listVisitsNeedingNotes(needsNotesDeps, { actor: actorOf(request), client: clientOf(request) });
-    },
+    async (request) => listVisitsNeedingNotes(needsNotesDeps, { actor: actorOf(request), client: clientOf(request) }),
   );
 
   app.get(
@@ -88,10 +79,7 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(VISIT_ACTIONS.list, 'referral'),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return listReferralVisits(serviceDeps, { actor: actorOf(request), referralId: request.params.id, client: clientOf(request) });
-    },
+    async (request) => listReferralVisits(serviceDeps, { actor: actorOf(request), referralId: request.params.id, client: clientOf(request) }),
   );
 
   app.post(
@@ -122,7 +110,6 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       preValidation: authenticate(VISIT_ACTIONS.schedule, 'referral'),
     },
     async (request, reply) => {
-      noStore(reply);
       const visit = await scheduleVisit(serviceDeps, { actor: actorOf(request), referralId: request.params.id, input: request.body, client: clientOf(request) });
       return reply.status(201).send(visit);
     },
@@ -139,10 +126,7 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(VISIT_ACTIONS.read, VISIT_ENTITY),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return viewVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) });
-    },
+    async (request) => viewVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) }),
   );
 
   app.put(
@@ -157,10 +141,7 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       },
       preValidation: authenticate(VISIT_ACTIONS.reschedule, VISIT_ENTITY),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return rescheduleVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) });
-    },
+    async (request) => rescheduleVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) }),
   );
 
   for (const [path, action, run, summary] of [
@@ -173,10 +154,7 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         schema: { tags: ['visits'], summary, params: idParams, body: visitReasonInputSchema, response: { 200: visitDetailSchema } },
         preValidation: authenticate(action, VISIT_ENTITY),
       },
-      async (request, reply) => {
-        noStore(reply);
-        return run(serviceDeps, { actor: actorOf(request), visitId: request.params.id, reason: request.body.reason, client: clientOf(request) });
-      },
+      async (request) => run(serviceDeps, { actor: actorOf(request), visitId: request.params.id, reason: request.body.reason, client: clientOf(request) }),
     );
   }
 
@@ -196,10 +174,7 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         },
         preValidation: authenticate(VISIT_ACTIONS[end], VISIT_ENTITY),
       },
-      async (request, reply) => {
-        noStore(reply);
-        return verifyVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, end, input: request.body, client: clientOf(request) });
-      },
+      async (request) => verifyVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, end, input: request.body, client: clientOf(request) }),
     );
   }
 };

@@ -17,7 +17,7 @@ import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
 import { findReferralOfParty } from '../patients/queries';
-import { audited, denialError, refused, VISIT_ENTITY, type Outcome, type Refusal, type RequestClient } from './audited';
+import { audited, denialError, refused, VISIT_ENTITY, type Outcome, type Refusal } from './audited';
 import { canChangeVisit, canListReferralVisits, canReadVisit, canScheduleVisits, type VisitChange } from './policy';
 import { presentVisitDetail, presentVisitSummary } from './presenters';
 import {
@@ -31,6 +31,7 @@ import {
   updateVisit,
   type VisitWithNames,
 } from './queries';
+import { type RequestClient } from '../http/request-client';
 
 /**
  * Visits of a matched referral: scheduling, reads and changes. Every use case runs in one

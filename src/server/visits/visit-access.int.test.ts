@@ -80,9 +80,11 @@ describe('visits endpoints refuse everyone but the visit’s agency and therapis
       ['POST', `/visits/${upcomingId}/check-out`, reading],
     ] as const;
 
-  it('signed out: 401 on every endpoint, including the calendar', async () => {
+  it('signed out: 401 on every endpoint, including the calendar, never cached', async () => {
     for (const [method, path, body] of [...endpoints(), ['GET', '/visits?from=2026-01-01T00:00:00Z&to=2027-01-01T00:00:00Z', undefined] as const]) {
-      expect((await call(method, path, callers.signedOut, body)).status, `${method} ${path}`).toBe(401);
+      const response = await call(method, path, callers.signedOut, body);
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.headers.get('cache-control'), `${method} ${path}`).toBe('no-store');
     }
   });
 
