@@ -157,4 +157,3 @@ export function useStartPaymentMethodSetup() {
   });
 }
 
-export const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -2,7 +2,8 @@ import { Bell, BellRing, CalendarPlus, FileSignature, MapPinned, Map as MapIcon 
 import { Link } from 'react-router';
 import { useTherapistDashboard } from '../api/dashboards';
 import { EmptyCard, LoadError, QuickAction, Section, StatCard } from '../dashboards/dashboard-ui';
-import { formatClock, formatMoney } from '../dashboards/format';
+import { formatClock } from '../dashboards/format';
+import { formatAmount } from '../ui/format-amount';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
 import { useDashboardMe } from './dashboard-context';
@@ -27,7 +28,7 @@ export function TherapistDashboard() {
             <dl className="grid gap-4 sm:grid-cols-3">
               <StatCard label="Active Patients" value={data.activePatients} hint="Referrals you are matched to" />
               <StatCard label="Completed Visits (this month)" value={data.completedVisitsThisMonth} />
-              <StatCard label="Pending Payments" value={formatMoney(data.pendingPaymentsAmount)} hint="Owed to you, not yet paid out" />
+              <StatCard label="Pending Payments" value={formatAmount(data.pendingPaymentsAmount)} hint="Owed to you, not yet paid out" />
             </dl>
           </section>
           <Section title="Today’s schedule" id="todays-schedule">

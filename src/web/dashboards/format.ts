@@ -14,11 +14,6 @@ export function formatPercent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export function formatMoney(amount: number): string {
-  return money.format(amount);
-}
-
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 export function formatDay(iso: string): string {
   return day.format(new Date(iso));

@@ -1,7 +1,8 @@
 import { useAdminFigures } from '../api/dashboards';
 import { Loading } from '../ui/states';
 import { LoadError, StatCard } from './dashboard-ui';
-import { formatDuration, formatMoney, formatPercent } from './format';
+import { formatAmount } from '../ui/format-amount';
+import { formatDuration, formatPercent } from './format';
 
 /** The admin area's marketplace figures, above the sign-ups list. */
 export function MarketplaceFigures() {
@@ -27,7 +28,7 @@ export function MarketplaceFigures() {
             hint="Last 30 days"
           />
           <StatCard label="Visits this month" value={figures.data.visitsThisMonth} />
-          <StatCard label="Paid this month" value={formatMoney(figures.data.amountPaidThisMonth)} />
+          <StatCard label="Paid this month" value={formatAmount(figures.data.amountPaidThisMonth)} />
         </dl>
       )}
     </section>

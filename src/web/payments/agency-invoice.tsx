@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { money, useAgencyInvoice, useRetryPayment, type PaymentItem } from '../api/payments';
+import { useAgencyInvoice, useRetryPayment, type PaymentItem } from '../api/payments';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
 import { PaymentMethodSection } from './payment-method-section';
 import { EmptyPayments, Figure, formatDate, PaymentTable } from './payment-table';
 import { PaymentsShell } from './payments-shell';
+import { formatAmount } from '../ui/format-amount';
 
 /** How long to keep refreshing after a retry: the charge runs in the background, usually within seconds. */
 const RETRY_POLL_MS = 2_000;
@@ -63,8 +64,8 @@ export function AgencyInvoice() {
       {invoice.data && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Figure label="Outstanding" value={money.format(invoice.data.outstandingTotal)} />
-            <Figure label="Paid" value={money.format(invoice.data.paidTotal)} />
+            <Figure label="Outstanding" value={formatAmount(invoice.data.outstandingTotal)} />
+            <Figure label="Paid" value={formatAmount(invoice.data.paidTotal)} />
           </div>
           {retried && !retry.isError && (
             <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">

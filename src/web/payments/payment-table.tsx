@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { PaymentLineStatus } from '../../domain/visits';
-import { money, type PaymentItem } from '../api/payments';
+import { type PaymentItem } from '../api/payments';
 import { cn } from '../ui/cn';
+import { formatAmount } from '../ui/format-amount';
 
 const statusStyles: Record<PaymentLineStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -55,7 +56,7 @@ export function PaymentTable({
               {show.agency && <td className="px-4 py-3">{item.agencyName}</td>}
               {show.therapist && <td className="px-4 py-3">{item.therapistName}</td>}
               <td className="px-4 py-3 capitalize">{item.serviceId.replaceAll('_', ' ')}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{money.format(item.amount)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatAmount(item.amount)}</td>
               <td className="px-4 py-3">
                 <PaymentStatusBadge status={item.status} />
                 {item.failureMessage && item.status !== 'paid' && <p className="mt-1 text-xs text-slate-600">{item.failureMessage}</p>}

@@ -1,10 +1,11 @@
 import { useMe } from '../api/auth';
-import { money, useStartOnboarding, useTherapistPayouts } from '../api/payments';
+import { useStartOnboarding, useTherapistPayouts } from '../api/payments';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
 import { AgencyInvoice } from './agency-invoice';
 import { EmptyPayments, Figure, PaymentTable } from './payment-table';
 import { PaymentsShell } from './payments-shell';
+import { formatAmount } from '../ui/format-amount';
 
 /**
  * /dashboard/agency/invoices and /dashboard/therapist/payments: the signed-in agency's invoice
@@ -39,8 +40,8 @@ function TherapistPayments() {
       {payouts.data && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Figure label="Pending payments" value={money.format(payouts.data.pendingTotal)} />
-            <Figure label="Paid to you" value={money.format(payouts.data.paidTotal)} />
+            <Figure label="Pending payments" value={formatAmount(payouts.data.pendingTotal)} />
+            <Figure label="Paid to you" value={formatAmount(payouts.data.paidTotal)} />
           </div>
           {payouts.data.provider === 'stripe' && (
             <section className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white p-4">
