@@ -4,7 +4,10 @@ import { DEFAULT_TIME_ZONE } from '../../domain/notification-preferences';
 import type { ReferralDiscipline } from '../../domain/service-eligibility';
 import type { Db } from '../db/client';
 import { locateZip } from '../geo/zip-centroids';
-import { candidateTherapists, type ReferralRow, type TherapistProfileForMatching } from './queries';
+import {
+  type ReferralRow,
+} from './queries';
+import { candidateTherapists, type TherapistProfileForMatching } from './therapist-queries';
 
 /** Licences are judged by the calendar date where the business runs. */
 export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now = new Date()): string {

@@ -9,19 +9,17 @@ import {
   findAgencyReferral,
   findOffer,
   findReferralForManagers,
-  findTherapistForManagers,
   findTherapistReferral,
   listAgencyReferralRows,
   listReferralRowsForManagers,
   listTherapistReferralRows,
   offeredTherapistIds,
-  searchTherapistsForManagers,
   servicesOf,
   type AgencyListFilter,
   type ReferralRow,
   type TherapistListView,
-  type TherapistProfileForMatching,
 } from './queries';
+import { findTherapistForManagers, searchTherapistsForManagers, type TherapistProfileForMatching } from './therapist-queries';
 
 /** The referral marketplace's reads: each scoped to the one who asks. */
 
