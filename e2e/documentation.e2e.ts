@@ -10,8 +10,9 @@ import { insertVisit } from '../test/visit-fixtures';
 
 /**
  * Visit documentation in the browser, both sides: the therapist (on a phone) writes the evaluation
- * note, saves a draft that survives a reload, attaches a PDF (a text file is refused), signs with
- * their typed name (a wrong name is refused); the agency returns it with a message; the therapist
+ * note, saves a draft that survives a reload, attaches a PDF (a text file is refused; the agency
+ * does not see the file until the note is signed), signs with their typed name (a wrong name is
+ * refused); the agency returns it with a message; the therapist
  * revises it into a new version — the signed first version stays viewable and unchanged — and signs
  * again; the agency approves; the payout and the invoice line appear at the visit's agreed rate.
  */
@@ -107,6 +108,16 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   await fileInput.setInputFiles({ name: 'home-safety-assessment.pdf', mimeType: 'application/pdf', buffer: PDF });
   await notes.getByText('home-safety-assessment.pdf').waitFor();
   expect(await notes.getByRole('alert').count()).toBe(0);
+  await notes.getByText('Shared with the agency when you sign').waitFor();
+  // Until the therapist signs, the agency sees neither the draft nor the file. Its page stays open
+  // (listening for notifications) to see the file arrive with the signature.
+  const agencyListening = Promise.all(
+    ['/api/notifications', '/api/notifications/stream'].map((pathname) => agencyPage.waitForResponse((response) => new URL(response.url()).pathname === pathname)),
+  );
+  await agencyPage.goto(`/dashboard/agency/visits/${visit.id}`);
+  await agencyNotes.getByText('No files shared yet. Attachments appear here when the therapist signs the notes.').waitFor();
+  expect(await agencyNotes.getByText('home-safety-assessment.pdf').count()).toBe(0);
+  await agencyListening;
 
   // Signing with someone else's name is refused, naming the field; the own name signs.
   await sign.getByLabel('Type your full name to sign').fill('Robin Smith');
@@ -121,7 +132,11 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   expect(signature).toContain(`SHA-256 ${sha256(firstNote)}`);
   expect(await notes.getByRole('form', { name: 'Evaluation note' }).count()).toBe(0);
   expect(await notes.getByLabel(/^Attach a file/).count()).toBe(0);
+  await notes.getByText('Shared with the agency when you sign').waitFor({ state: 'detached' });
+  await notes.getByText('home-safety-assessment.pdf').waitFor();
   await page.getByText('Documented', { exact: true }).waitFor();
+  // The agency's open page shows the signed file without a reload.
+  await agencyNotes.getByText('home-safety-assessment.pdf').waitFor();
   // Nothing on the phone-sized page scrolls sideways (the 64-character hash wraps).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 

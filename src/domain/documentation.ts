@@ -118,6 +118,11 @@ export const attachmentViewSchema = z.object({
   contentType: z.string(),
   sizeBytes: z.number().int(),
   createdAt: z.string(),
+  /**
+   * Whether the agency sees it: uploaded by the visit's latest signature. The therapist's list has
+   * both kinds (a file added to a draft is shared when they sign); the agency's only true ones.
+   */
+  sharedWithAgency: z.boolean(),
 });
 export type AttachmentView = z.infer<typeof attachmentViewSchema>;
 

@@ -9,7 +9,7 @@ import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { auditDocumentation, NOTES_NOT_FOUND, withVisit } from './access';
 import { canUseDocumentation } from './policy';
-import { findAttachmentOfParty, insertAttachment, listAttachmentRows, type AttachmentRow } from './queries';
+import { findAttachmentOfParty, insertAttachment, listAttachmentRows, type AttachmentListRow, type AttachmentRow } from './queries';
 import { type RequestClient } from '../http/request-client';
 
 /**
@@ -20,6 +20,11 @@ import { type RequestClient } from '../http/request-client';
  * (AES-256-GCM) bound to its attachment and visit ids, so a copy of the data directory shows no
  * patient's document, and a file altered, truncated or swapped for another attachment's fails to
  * open (an error, audited) instead of reaching the user as corrupt data.
+ *
+ * The therapist sees every attachment of the visit; the agency only those uploaded by the visit's
+ * latest signature (the rule is `sharedWithAgency` in queries.ts): a file added to a draft is part
+ * of the therapist's work in progress until they sign it. Any other is answered like someone else's.
+ * There is no delete or replace: an attachment, once uploaded, stays as it was signed.
  */
 
 export const ATTACHMENT_UPLOAD = 'attachment.upload';
@@ -57,8 +62,15 @@ export function cleanFileName(name: string): string {
 
 const storageDir = (dataDir: string) => path.join(dataDir, 'attachments');
 
-function presentAttachment(row: AttachmentRow): AttachmentView {
-  return { id: row.id, fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, createdAt: row.createdAt.toISOString() };
+function presentAttachment(row: AttachmentListRow): AttachmentView {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+    sharedWithAgency: row.sharedWithAgency,
+  };
 }
 
 /** POST: the therapist attaches a file while the note is being written (the visit is completed, not yet documented). */
@@ -93,7 +105,9 @@ export async function uploadAttachment(
         uploadedBy: options.actor.userId,
       });
       await succeed({ attachmentId: row.id, contentType: sniffed, sizeBytes: body.length });
-      return { ok: presentAttachment(row) };
+      // Uploads happen only while the visit is `completed` (its latest note a draft, returned or not
+      // yet written), so a new file is always after the latest signature: not shared until the next.
+      return { ok: presentAttachment({ ...row, sharedWithAgency: false }) };
     });
   } catch (error) {
     // No row committed: the file, if written, must not stay behind.
@@ -102,16 +116,20 @@ export async function uploadAttachment(
   }
 }
 
-/** GET: the visit's attachments, newest first. */
+/** GET: the visit's attachments the caller may see, newest first (the agency: those signed in). */
 export function listAttachments(deps: AttachmentDeps, options: { actor: Actor; visitId: string; client: RequestClient }): Promise<AttachmentView[]> {
-  return withVisit(deps.database, { ...options, action: ATTACHMENT_LIST, need: 'either' }, async ({ t, visit, succeed }) => {
-    const rows = await listAttachmentRows(t.tx, visit.id);
+  return withVisit(deps.database, { ...options, action: ATTACHMENT_LIST, need: 'either' }, async ({ t, visit, as, succeed }) => {
+    const rows = await listAttachmentRows(t.tx, visit.id, as);
     await succeed({ count: rows.length });
     return { ok: rows.map(presentAttachment) };
   });
 }
 
-/** GET one file, for the visit's agency or therapist at aal2, decrypted; a file that fails to open is a 500, audited. */
+/**
+ * GET one file, for the visit's therapist or (once signed in) its agency at aal2, decrypted; a file
+ * the agency may not see yet is a 404 audited as `no_access`, like anyone else's; a file that fails
+ * to open is a 500, audited.
+ */
 export async function downloadAttachment(
   deps: AttachmentDeps,
   options: { actor: Actor; attachmentId: string; client: RequestClient },

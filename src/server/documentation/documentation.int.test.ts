@@ -164,6 +164,8 @@ describe('a second factor is required', () => {
     const { visit, agencyPerson, therapistPerson, therapist } = await completedVisit();
     await ok(await saveDraft(visit.id, therapist));
     const uploaded = (await (await upload(visit.id, therapist, pdf)).json()) as AttachmentView;
+    // Signed, so the file is the agency's too (before that it is a 404 for the agency whatever its factor).
+    await ok(await sign(visit.id, therapist));
     const weakTherapist = await session(therapistPerson, 'aal1');
     const weakAgency = await session(agencyPerson, 'aal1');
     for (const response of [
@@ -326,9 +328,12 @@ describe('attachments', () => {
     const response = await upload(visit.id, therapist, pdf, 'application/pdf', '../../etc/"plan".pdf');
     expect(response.status).toBe(201);
     const view = (await response.json()) as AttachmentView;
-    expect(view).toMatchObject({ fileName: '_plan_.pdf', contentType: 'application/pdf', sizeBytes: pdf.length });
+    expect(view).toMatchObject({ fileName: '_plan_.pdf', contentType: 'application/pdf', sizeBytes: pdf.length, sharedWithAgency: false });
+    // The agency sees what the therapist signed (attachment-visibility.int.test.ts has the rest).
+    await ok(await saveDraft(visit.id, therapist));
+    await ok(await sign(visit.id, therapist));
     const list = await call('GET', `/visits/${visit.id}/attachments`, agency);
-    expect(((await list.json()) as { items: AttachmentView[] }).items).toEqual([view]);
+    expect(((await list.json()) as { items: AttachmentView[] }).items).toEqual([{ ...view, sharedWithAgency: true }]);
     for (const client of [agency, therapist]) {
       const download = await call('GET', `/attachments/${view.id}`, client);
       expect(download.status).toBe(200);
@@ -348,6 +353,8 @@ describe('attachments', () => {
     const secret = Buffer.concat([Buffer.from('%PDF-1.7\n(Dolores Abernathy, right knee x-ray)\n'), Buffer.alloc(300, 0x41), Buffer.from('\n%%EOF\n')]);
     const first = (await (await upload(visit.id, therapist, secret)).json()) as AttachmentView;
     const second = (await (await upload(visit.id, therapist, pdf, 'application/pdf', 'other.pdf')).json()) as AttachmentView;
+    await ok(await saveDraft(visit.id, therapist));
+    await ok(await sign(visit.id, therapist));
     const fileOf = async (id: string) => {
       const [row] = await db().select({ key: noteAttachments.storageKey }).from(noteAttachments).where(eq(noteAttachments.id, id));
       return path.join(app.config.dataDir, 'attachments', row!.key);

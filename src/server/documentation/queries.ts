@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { noteAttachments, therapistProfiles, visitNotes, visits } from '../db/schema/index';
 
@@ -63,10 +63,16 @@ export async function updateDraft(db: Db, noteId: string, sealed: string): Promi
     .where(and(eq(visitNotes.id, noteId), eq(visitNotes.status, 'draft')));
 }
 
+/**
+ * The signing time is the clock when the row is written, not the transaction's start (`now()`): the
+ * visit row is locked by then, so every attachment uploaded before this signature has an earlier
+ * `created_at` and every later one a later one (see `sharedWithAgency`), even when an upload
+ * committed while this transaction waited for the lock.
+ */
 export async function markSigned(db: Db, noteId: string, values: { signedName: string; contentHash: string }): Promise<void> {
   await db
     .update(visitNotes)
-    .set({ status: 'signed', signedName: values.signedName, contentHash: values.contentHash, signedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status: 'signed', signedName: values.signedName, contentHash: values.contentHash, signedAt: sql`clock_timestamp()`, updatedAt: sql`now()` })
     .where(and(eq(visitNotes.id, noteId), eq(visitNotes.status, 'draft')));
 }
 
@@ -93,23 +99,57 @@ export async function findTherapistName(db: Db, therapistId: string): Promise<st
   return row ? `${row.firstName} ${row.lastName}` : null;
 }
 
-export function listAttachmentRows(db: Db, visitId: string): Promise<AttachmentRow[]> {
-  return db.select().from(noteAttachments).where(eq(noteAttachments.visitId, visitId)).orderBy(desc(noteAttachments.createdAt));
+/**
+ * Whether the visit's agency may see an attachment: only one uploaded at or before the visit's
+ * latest signature (any signed version, whatever its review). Attachments belong to the visit, but
+ * what the therapist attaches while writing is part of their draft, which is theirs alone; the
+ * agency reviews what the therapist signed, so a file becomes the agency's to list and download
+ * when the note it was added to is signed — a file added while revising a returned note waits for
+ * the re-signature, and one signed version's files stay visible after a return. No signature yet:
+ * the subquery is null and so is the comparison, hence the coalesce to false. Both times are
+ * `clock_timestamp()` taken under the visit's lock (upload and sign), so their order is the order
+ * in which the two happened. The one place this rule lives: the list and the download use it.
+ */
+const sharedWithAgency = sql<boolean>`coalesce(${noteAttachments.createdAt} <= (
+  select max(${visitNotes.signedAt}) from ${visitNotes} where ${visitNotes.visitId} = ${noteAttachments.visitId}
+), false)`;
+
+export type AttachmentListRow = AttachmentRow & { sharedWithAgency: boolean };
+
+/** The visit's attachments that `side` may see, newest first: the therapist all of them, the agency only the shared ones. */
+export function listAttachmentRows(db: Db, visitId: string, side: 'agency' | 'therapist'): Promise<AttachmentListRow[]> {
+  const ofVisit = eq(noteAttachments.visitId, visitId);
+  return db
+    .select({ ...getTableColumns(noteAttachments), sharedWithAgency })
+    .from(noteAttachments)
+    .where(side === 'agency' ? and(ofVisit, sharedWithAgency) : ofVisit)
+    .orderBy(desc(noteAttachments.createdAt));
 }
 
-export async function insertAttachment(db: Db, values: typeof noteAttachments.$inferInsert): Promise<AttachmentRow> {
-  const [row] = await db.insert(noteAttachments).values(values).returning();
+/**
+ * A new attachment row. `created_at` is the clock under the visit's lock, like the signing time
+ * (see `sharedWithAgency`), not the transaction's start.
+ */
+export async function insertAttachment(db: Db, values: Omit<typeof noteAttachments.$inferInsert, 'createdAt'>): Promise<AttachmentRow> {
+  const [row] = await db
+    .insert(noteAttachments)
+    .values({ ...values, createdAt: sql`clock_timestamp()` })
+    .returning();
   if (!row) throw new Error('attachment insert returned no row');
   return row;
 }
 
-/** The attachment and its visit when `userId` is the visit's agency or therapist; null otherwise. */
+/**
+ * The attachment and its visit when `userId` is the visit's therapist, or its agency and the
+ * attachment is shared with the agency (`sharedWithAgency`); null otherwise, so a file the agency
+ * may not see yet is answered exactly like someone else's.
+ */
 export async function findAttachmentOfParty(db: Db, attachmentId: string, userId: string) {
   if (!isUuid(attachmentId)) return null;
   const [row] = await db
     .select({ attachment: noteAttachments, visit: visitColumns })
     .from(noteAttachments)
     .innerJoin(visits, eq(visits.id, noteAttachments.visitId))
-    .where(and(eq(noteAttachments.id, attachmentId), or(eq(visits.agencyId, userId), eq(visits.therapistId, userId))));
+    .where(and(eq(noteAttachments.id, attachmentId), or(eq(visits.therapistId, userId), and(eq(visits.agencyId, userId), sharedWithAgency))));
   return row ?? null;
 }

@@ -1,17 +1,39 @@
 import { Download, Paperclip } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { attachmentContentTypes, MAX_ATTACHMENT_BYTES } from '../../domain/documentation';
 import { attachmentUrl, useAttachments, useUploadAttachment } from '../api/documentation';
 import { FormAlert } from '../ui/field';
 
 const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-/** Files attached to the visit's notes: listed and downloaded by both sides, uploaded by the therapist while writing. */
-export function AttachmentsPanel({ visitId, canUpload }: { visitId: string; canUpload: boolean }) {
+/**
+ * Files attached to the visit's notes, uploaded by the therapist while writing. The therapist sees
+ * them all, each not yet signed marked as such; the agency sees only those the therapist has signed
+ * (the server decides), so a new signature (`lastSignedAt`, the newest signed version's time) can
+ * add files to the agency's list: it is read again then.
+ */
+export function AttachmentsPanel({
+  visitId,
+  role,
+  canUpload,
+  lastSignedAt,
+}: {
+  visitId: string;
+  role: 'agency' | 'therapist';
+  canUpload: boolean;
+  lastSignedAt: string | null;
+}) {
   const attachments = useAttachments(visitId);
   const upload = useUploadAttachment(visitId);
   const input = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<string>();
+  const { refetch } = attachments;
+  const seenSignature = useRef(lastSignedAt);
+  useEffect(() => {
+    if (seenSignature.current === lastSignedAt) return;
+    seenSignature.current = lastSignedAt;
+    void refetch();
+  }, [lastSignedAt, refetch]);
 
   const onFile = async (file: File | undefined) => {
     setFailure(undefined);
@@ -37,13 +59,18 @@ export function AttachmentsPanel({ visitId, canUpload }: { visitId: string; canU
       ) : attachments.isError ? (
         <p className="text-sm text-red-700">{attachments.error.message}</p>
       ) : attachments.data.items.length === 0 ? (
-        <p className="text-sm text-slate-600">No files attached.</p>
+        <p className="text-sm text-slate-600">
+          {role === 'agency' ? 'No files shared yet. Attachments appear here when the therapist signs the notes.' : 'No files attached.'}
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
           {attachments.data.items.map((item) => (
             <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="truncate text-slate-800">
-                {item.fileName} <span className="text-slate-500">({formatSize(item.sizeBytes)})</span>
+              <span className="min-w-0">
+                <span className="block truncate text-slate-800">
+                  {item.fileName} <span className="text-slate-500">({formatSize(item.sizeBytes)})</span>
+                </span>
+                {role === 'therapist' && !item.sharedWithAgency && <span className="block text-xs text-amber-800">Shared with the agency when you sign</span>}
               </span>
               <a href={attachmentUrl(item.id)} download={item.fileName} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline hover:no-underline">
                 <Download className="size-4" aria-hidden /> Download

@@ -29,8 +29,8 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 /**
  * A visit's documentation (PHI). The therapist writes the note for the visit's service type, saves
  * drafts, signs with their typed name and revises a returned note (a new version); the agency
- * approves or returns it. Both see every signed version and the attachments (the therapist also
- * their draft). Nothing goes into the title, the URL or the console.
+ * approves or returns it. Both see every signed version and its attachments (the therapist also
+ * their draft and the files added to it). Nothing goes into the title, the URL or the console.
  */
 export function VisitDocumentation({ visitId, role, visitStatus }: { visitId: string; role: 'agency' | 'therapist'; visitStatus: VisitStatus }) {
   const notes = useVisitNotes(visitId);
@@ -98,6 +98,8 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
   // The agency's message stays in sight while the revision is a draft, not only until it is first saved.
   const returned = latest?.status === 'returned' ? latest : latest?.status === 'draft' && older[0]?.status === 'returned' ? older[0] : undefined;
   const history = writable ? notes.filter((note) => note.status !== 'draft') : older;
+  // The newest signature decides which attachments the agency sees (newest version first).
+  const lastSignedAt = notes.find((note) => note.signedAt !== null)?.signedAt ?? null;
   const [formKey, setFormKey] = useState(0);
   const [unsaved, setUnsaved] = useState(false);
   const onDirtyChange = useCallback(
@@ -142,7 +144,7 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
             onDirtyChange={onDirtyChange}
           />
           {/* Files can be attached only until the note is signed, so they come before signing. */}
-          <AttachmentsPanel visitId={view.visitId} canUpload />
+          <AttachmentsPanel visitId={view.visitId} role={role} canUpload lastSignedAt={lastSignedAt} />
           {latest?.status === 'draft' ? (
             <SignForm visitId={view.visitId} unsaved={unsaved} onSigned={() => onNotice('Note signed. The agency has been notified.')} />
           ) : (
@@ -157,7 +159,7 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
       {role === 'agency' && latest?.status === 'signed' && (
         <ReviewForm visitId={view.visitId} onReviewed={(action) => onNotice(action === 'approve' ? 'Notes approved. The visit is now payable.' : 'Notes returned to the therapist.')} />
       )}
-      {!writable && <AttachmentsPanel visitId={view.visitId} canUpload={false} />}
+      {!writable && <AttachmentsPanel visitId={view.visitId} role={role} canUpload={false} lastSignedAt={lastSignedAt} />}
       {history.length > 0 && (
         <details className="rounded-lg border border-slate-200 p-3">
           <summary className="cursor-pointer text-sm font-semibold text-slate-900">Version history</summary>
