@@ -9,6 +9,8 @@ export interface StripeRequest {
   contentType: string | undefined;
   /** The form-encoded body, keys as sent (metadata[visitId], capabilities[transfers][requested]). */
   form: Record<string, string>;
+  /** The query string's parameters (a list's filters). */
+  query: Record<string, string>;
 }
 
 /** How a payment method saved through the double behaves when charged. */
@@ -23,13 +25,14 @@ type Json = Record<string, unknown>;
  * A local double of the Stripe API: records every request and answers like Stripe for accounts,
  * account links, customers, Checkout sessions (setup mode), setup intents, payment methods,
  * payment intents (created and confirmed off-session) and transfers (which must name a charge
- * that succeeded as their source_transaction), returning the first answer again — an error too —
+ * that succeeded as their source_transaction; listed by transfer_group), returning the first answer again — an error too —
  * for a repeated Idempotency-Key as Stripe does, and refusing a repeated key sent with other
  * parameters (idempotency_error) as Stripe does. `failNext(path, n)` answers the next n requests
  * to a path with a 500 api_error, as during an outage; `loseNext(match)` carries out the next
  * matching request and then drops the connection, as when Stripe's answer is lost on the way back;
  * `completeSetup` plays the agency finishing Checkout with a card that then succeeds, is declined
- * or stays processing when charged.
+ * or stays processing when charged; `declineTransfersTo` refuses transfers to an account as Stripe does
+ * when the platform's balance is short, and `reverseTransfer` reverses one in full.
  */
 export class StripeDouble {
   readonly requests: StripeRequest[] = [];
@@ -38,12 +41,15 @@ export class StripeDouble {
   readonly setupIntents = new Map<string, Json>();
   readonly paymentMethods = new Map<string, Json & { outcome: CardOutcome }>();
   readonly paymentIntents = new Map<string, Json>();
+  readonly transfers = new Map<string, Json>();
   private readonly charges = new Set<string>();
   private readonly chargesByIntent = new Map<string, { id: string; outcome: CardOutcome }[]>();
   private readonly server: Server;
   private readonly byKey = new Map<string, { status: number; body: unknown; form: string }>();
   private readonly failures = new Map<string, number>();
   private readonly interceptions: Interception[] = [];
+  /** Connected accounts whose transfers are declined, as when the platform's balance is short. */
+  private readonly declinedDestinations = new Set<string>();
   private sequence = 0;
   url = '';
 
@@ -108,6 +114,32 @@ export class StripeDouble {
     return { sessionId, setupIntentId, paymentMethodId, customerId: session.customer as string, session: { ...session }, setupIntent: { ...this.setupIntents.get(setupIntentId) } };
   }
 
+  /**
+   * Until `acceptTransfersTo`, every transfer to this connected account is declined with
+   * balance_insufficient (Stripe declines any transfer while the platform's balance is short; one
+   * account keeps the decline to the test that asked for it).
+   */
+  declineTransfersTo(destination: string) {
+    this.declinedDestinations.add(destination);
+  }
+
+  acceptTransfersTo(destination: string) {
+    this.declinedDestinations.delete(destination);
+  }
+
+  /** Reverses a transfer in full, as a manager could in the Stripe Dashboard (Stripe then sends transfer.reversed). */
+  reverseTransfer(id: string) {
+    const transfer = this.transfers.get(id);
+    if (!transfer) throw new Error(`no transfer ${id}`);
+    Object.assign(transfer, { reversed: true, amount_reversed: transfer.amount });
+    return { ...transfer };
+  }
+
+  /** Transfers that exist at the double for one visit (by their metadata), in order: what the therapist was actually paid. */
+  transfersOf(visitId: string): Json[] {
+    return [...this.transfers.values()].filter((transfer) => (transfer.metadata as Json).visitId === visitId);
+  }
+
   /** Payment intents created for one visit (by their metadata), in order. */
   intentsFor(visitId: string): Json[] {
     return [...this.paymentIntents.values()].filter((intent) => (intent.metadata as Json).visitId === visitId);
@@ -129,6 +161,7 @@ export class StripeDouble {
       authorization: header('authorization'),
       contentType: header('content-type'),
       form,
+      query: Object.fromEntries(new URLSearchParams(search)),
     };
     this.requests.push(recorded);
     const send = (status: number, body: unknown) => {
@@ -267,17 +300,45 @@ export class StripeDouble {
       if (form.source_transaction && !this.charges.has(form.source_transaction)) {
         return { status: 400, body: { error: { type: 'invalid_request_error', param: 'source_transaction', message: `No such charge: '${form.source_transaction}'` } } };
       }
-      return ok({
+      if (form.destination && this.declinedDestinations.has(form.destination)) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'balance_insufficient',
+              message: 'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance.',
+            },
+          },
+        };
+      }
+      const transfer: Json = {
         id: `tr_${++this.sequence}`,
         object: 'transfer',
         amount: Number(form.amount),
+        amount_reversed: 0,
+        reversed: false,
         currency: form.currency,
         destination: form.destination,
         source_transaction: form.source_transaction ?? null,
         transfer_group: form.transfer_group,
         metadata,
         created,
-      });
+      };
+      this.transfers.set(transfer.id as string, transfer);
+      return ok({ ...transfer });
+    }
+    if (method === 'GET' && path === '/v1/transfers') {
+      // Newest first, filtered as Stripe filters (transfer_group, destination); one page is all the double needs.
+      const group = query.get('transfer_group');
+      const destination = query.get('destination');
+      const limit = Number(query.get('limit') ?? 10);
+      const matching = [...this.transfers.values()]
+        .filter((transfer) => (!group || transfer.transfer_group === group) && (!destination || transfer.destination === destination))
+        .reverse();
+      const after = query.get('starting_after');
+      const data = after ? matching.slice(matching.findIndex((transfer) => transfer.id === after) + 1) : matching;
+      return ok({ object: 'list', url: '/v1/transfers', has_more: data.length > limit, data: data.slice(0, limit).map((transfer) => ({ ...transfer })) });
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method} ${path}).` } } };
   }

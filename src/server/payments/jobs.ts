@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { inTransaction, type Database, type Db } from '../db/client';
 import { invoiceLines, paymentAccounts, payouts } from '../db/schema/index';
 import type { JobQueue, JobRun } from '../jobs/queue';
@@ -19,13 +19,19 @@ export const CHARGE_UNREACHABLE = 'We could not reach the payment provider. Retr
 /** Shown to the therapist on a Stripe payout that waits for the agency's charge to succeed. */
 export const AWAITING_AGENCY_PAYMENT = "Waiting for the agency's payment for this visit to go through.";
 
-/** Kept on the row while the job queue retries, so a manager sees why it is not paid yet. */
-async function noteFailure(database: Database, table: typeof invoiceLines | typeof payouts, id: string, error: unknown) {
+/** Shown on a payout whose job ran out of retries (the provider could not be reached); a manager's "Retry payout" queues it again. */
+export const PAYOUT_UNREACHABLE = 'We could not reach the payment provider. Retry the payout to pay this visit.';
+
+/**
+ * Kept on the row while the job queue retries, so a manager sees why it is not paid yet. `thisAttempt`
+ * names the row and the attempt the job read: an old attempt's job does not write over a newer one.
+ */
+async function noteFailure(database: Database, table: typeof invoiceLines | typeof payouts, thisAttempt: SQL | undefined, error: unknown) {
   const message = error instanceof Error ? error.message.slice(0, 300) : 'Payment provider error';
   await database.db
     .update(table)
     .set({ failureMessage: `Retrying: ${message}` })
-    .where(and(eq(table.id, id), ne(table.status, 'paid')))
+    .where(and(thisAttempt, inArray(table.status, ['pending', 'processing'])))
     .catch(() => {});
 }
 
@@ -119,7 +125,7 @@ export function createChargeJob(deps: PaymentJobDeps) {
         });
         if (declined) return;
       } else {
-        await noteFailure(deps.database, invoiceLines, line.id, error);
+        await noteFailure(deps.database, invoiceLines, thisAttempt, error);
       }
       throw error;
     }
@@ -156,12 +162,22 @@ async function replacedPayer(deps: PaymentJobDeps, agencyId: string, charged: { 
  * until the therapist's connected account can receive payouts (the account.updated webhook queues
  * it again then) and until the agency's charge has succeeded (the charge job or the
  * payment_intent.succeeded webhook queues it then); the transfer draws on that charge. The
- * transfer's own idempotency key makes a retried job one transfer.
+ * transfer's own idempotency key makes a retried job one transfer. An outage throws, so pg-boss
+ * retries with backoff; a declined transfer (say the platform's balance is short) is final for this
+ * attempt, and so is the job's last run failing (PAYOUT_UNREACHABLE): either marks the payout
+ * failed with the reason rather than leaving it pending for ever, and a manager's "Retry payout"
+ * queues it again as a new attempt (which first looks for a transfer an earlier one made).
+ *
+ * Every write names the attempt the job read: a job still running for an attempt the payout has
+ * moved past changes nothing.
  */
 export function createPayoutJob(deps: PaymentJobDeps) {
-  return async ({ visitId }: { visitId: string }) => {
+  return async ({ visitId }: { visitId: string }, run?: JobRun) => {
     const [payout] = await deps.database.db.select().from(payouts).where(eq(payouts.visitId, visitId));
     if (!payout || payout.status === 'paid' || payout.status === 'failed') return;
+    const thisAttempt = and(eq(payouts.id, payout.id), eq(payouts.payoutAttempt, payout.payoutAttempt));
+    // Pending or processing (the job marks a Stripe payout processing before asking for the transfer).
+    const unsettled = inArray(payouts.status, ['pending', 'processing']);
     let destinationAccount: string | null = null;
     let sourceCharge: string | null = null;
     if (deps.provider.name === 'stripe') {
@@ -174,7 +190,7 @@ export function createPayoutJob(deps: PaymentJobDeps) {
         deps.database.db
           .update(payouts)
           .set({ failureMessage: reason })
-          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
+          .where(and(thisAttempt, eq(payouts.status, 'pending')));
       if (!account?.payoutsEnabled) return void (await wait(AWAITING_ONBOARDING));
       if (line?.status !== 'paid' || !line.chargeReference) return void (await wait(AWAITING_AGENCY_PAYMENT));
       destinationAccount = account.accountId;
@@ -182,7 +198,7 @@ export function createPayoutJob(deps: PaymentJobDeps) {
       await deps.database.db
         .update(payouts)
         .set({ status: 'processing', failureMessage: null })
-        .where(and(eq(payouts.id, payout.id), inArray(payouts.status, ['pending'])));
+        .where(and(thisAttempt, eq(payouts.status, 'pending')));
     }
     let result;
     try {
@@ -193,20 +209,26 @@ export function createPayoutJob(deps: PaymentJobDeps) {
         idempotencyKey: payout.idempotencyKey,
         destinationAccount,
         sourceCharge,
+        attempt: payout.payoutAttempt,
       });
     } catch (error) {
-      if (error instanceof PaymentDeclinedError) {
+      const declined = error instanceof PaymentDeclinedError;
+      const lastRun = run !== undefined && run.retryCount >= run.retryLimit;
+      if (declined || lastRun) {
+        // Only a payout still waiting for this attempt's transfer: never a paid one, nor one a webhook already failed (reversed).
         await deps.database.db
           .update(payouts)
-          .set({ status: 'failed', failureMessage: error.message })
-          .where(and(eq(payouts.id, payout.id), ne(payouts.status, 'paid')));
-        return;
+          .set({ status: 'failed', failureMessage: declined ? error.message : PAYOUT_UNREACHABLE })
+          .where(and(thisAttempt, unsettled));
+        if (declined) return;
+      } else {
+        await noteFailure(deps.database, payouts, thisAttempt, error);
       }
-      await noteFailure(deps.database, payouts, payout.id, error);
       throw error;
     }
     await inTransaction(deps.database, async (t) => {
-      await t.tx
+      // A webhook may have settled the transfer already (paid, or failed by a reversal): never overwrite its word.
+      const [moved] = await t.tx
         .update(payouts)
         .set({
           status: result.status,
@@ -214,8 +236,9 @@ export function createPayoutJob(deps: PaymentJobDeps) {
           failureMessage: null,
           ...(result.status === 'paid' ? { paidAt: sql`now()` } : {}),
         })
-        .where(and(eq(payouts.id, payout.id), ne(payouts.status, 'paid')));
-      if (result.status === 'paid') await settleVisitIfPaid(t.tx, visitId);
+        .where(and(thisAttempt, unsettled))
+        .returning({ id: payouts.id });
+      if (moved && result.status === 'paid') await settleVisitIfPaid(t.tx, visitId);
     });
   };
 }

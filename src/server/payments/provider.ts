@@ -29,6 +29,9 @@ export interface PaymentProvider {
   /**
    * Pays the therapist for one visit into their connected account. `sourceCharge` is the agency's
    * charge for the visit: the transfer draws on those funds, never on the platform's balance.
+   * `attempt` counts the payout's retries after a failure (a manager's "Retry payout"): each is a
+   * new request under its own idempotency key, which first looks for a transfer an earlier attempt
+   * made, so however many attempts there are, the therapist is paid for the visit at most once.
    */
   payTherapist(input: {
     visitId: string;
@@ -37,6 +40,7 @@ export interface PaymentProvider {
     idempotencyKey: string;
     destinationAccount: string | null;
     sourceCharge: string | null;
+    attempt: number;
   }): Promise<ProviderResult>;
   /** Creates (or reuses) the therapist's connected account and an onboarding link; null when the provider has none (ledger). */
   createOnboardingLink(input: { therapistId: string; email: string; existingAccountId: string | null }): Promise<{ accountId: string; url: string } | null>;

@@ -13,6 +13,7 @@ import {
   therapistPayoutTotals,
 } from './queries';
 import { getAgencyPaymentMethod, startPaymentMethodSetup } from './payment-method-service';
+import { retryPayoutAllTenants } from './payout-retry-service';
 import { retryInvoiceLine, retryInvoiceLineAllTenants } from './retry-service';
 import {
   adminPaymentsSchema,
@@ -22,6 +23,7 @@ import {
   invoiceLineItemSchema,
   onboardingResponseSchema,
   paymentFiltersSchema,
+  payoutItemSchema,
   therapistPayoutsSchema,
 } from './schemas';
 import { createPaymentProvider } from './select-provider';
@@ -105,6 +107,20 @@ const managerPaymentRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) =>
       retryInvoiceLineAllTenants({ database: deps.database, jobs: deps.jobs }, { actor: managerOf(request), lineId: request.params.id, client: clientOf(request) }),
+  );
+
+  app.post(
+    '/admin/payments/payouts/:id/retry',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Pay a failed payout again as a new attempt, never a second transfer for the visit (audited); 409 unless the payout failed",
+        params: idParams,
+        response: { 200: payoutItemSchema },
+      },
+    },
+    async (request) =>
+      retryPayoutAllTenants({ database: deps.database, jobs: deps.jobs }, { actor: managerOf(request), payoutId: request.params.id, client: clientOf(request) }),
   );
 
   for (const [path, kind] of [

@@ -95,7 +95,6 @@ export function useMarkPaid() {
   });
 }
 
-/** `pollMs`: keep asking while a retried payment is being charged in the background. */
 /** A manager's "Retry payment" on any agency's failed invoice line, from the payments ledger. */
 export function useAdminRetryPayment() {
   const queryClient = useQueryClient();
@@ -105,6 +104,16 @@ export function useAdminRetryPayment() {
   });
 }
 
+/** A manager's "Retry payout" on a failed payout: paid again as a new attempt, never twice. */
+export function useAdminRetryPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payoutId: string) => api<PaymentItem>(`/api/admin/payments/payouts/${encodeURIComponent(payoutId)}/retry`, { body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+/** `pollMs`: keep asking while a retried payment is being charged in the background. */
 export function useAgencyInvoice(enabled: boolean, options: { pollMs?: number } = {}) {
   return useQuery({
     queryKey: paymentKeys.agency(),

@@ -2,11 +2,11 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { paymentLineStatuses, type PaymentLineStatus } from '../../domain/visits';
 import { ApiError } from '../api/client';
-import { paymentsCsvUrl, useAdminPayments, useAdminRetryPayment, useMarkPaid, type PaymentFilters, type PaymentItem } from '../api/payments';
+import { paymentsCsvUrl, useAdminPayments, useAdminRetryPayment, useAdminRetryPayout, useMarkPaid, type PaymentFilters, type PaymentItem } from '../api/payments';
 import { Button, buttonClass } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
-import { EmptyPayments, PaymentTable } from './payment-table';
+import { EmptyPayments, formatDate, PaymentTable } from './payment-table';
 
 /** /dashboard/admin/payments: the ledger of invoice lines and payouts; managers mark them paid and export CSV. */
 export function AdminPaymentsPage() {
@@ -14,6 +14,7 @@ export function AdminPaymentsPage() {
   const payments = useAdminPayments(filters);
   const markPaid = useMarkPaid();
   const retry = useAdminRetryPayment();
+  const retryPayout = useAdminRetryPayout();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
 
   // The parties seen in the list (kept while it is filtered down to one of them).
@@ -39,6 +40,12 @@ export function AdminPaymentsPage() {
       onError: (failure) => setNotice({ tone: 'error', text: `Could not retry the payment: ${failure.message}` }),
     });
   };
+  const onRetryPayout = (item: PaymentItem) => {
+    retryPayout.mutate(item.id, {
+      onSuccess: () => setNotice({ tone: 'success', text: `Retrying the payout: ${item.therapistName}, ${item.agencyName}.` }),
+      onError: (failure) => setNotice({ tone: 'error', text: `Could not retry the payout: ${failure.message}` }),
+    });
+  };
   const markButton = (kind: 'invoice-lines' | 'payouts') => (item: PaymentItem) =>
     item.status === 'paid' ? null : (
       <div className="flex justify-end gap-2">
@@ -46,6 +53,19 @@ export function AdminPaymentsPage() {
         {kind === 'invoice-lines' && item.status === 'failed' && item.provider === 'stripe' && (
           <Button size="sm" variant="secondary" disabled={retry.isPending} aria-busy={retry.isPending && retry.variables === item.id} onClick={() => onRetry(item)}>
             {retry.isPending && retry.variables === item.id ? 'Retrying…' : 'Retry payment'}
+          </Button>
+        )}
+        {/* A failed payout (declined transfer, provider unreachable) is paid again as a new attempt; the server never pays a visit twice. */}
+        {kind === 'payouts' && item.status === 'failed' && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={retryPayout.isPending}
+            aria-busy={retryPayout.isPending && retryPayout.variables === item.id}
+            aria-label={`Retry payout to ${item.therapistName} for the visit on ${formatDate(item.visitDate)}`}
+            onClick={() => onRetryPayout(item)}
+          >
+            {retryPayout.isPending && retryPayout.variables === item.id ? 'Retrying…' : 'Retry payout'}
           </Button>
         )}
         <Button size="sm" variant="secondary" disabled={markPaid.isPending} onClick={() => onMarkPaid(kind, item)}>

@@ -152,6 +152,8 @@ export const payouts = pgTable(
     provider: text().notNull(),
     providerReference: text(),
     idempotencyKey: text().notNull(),
+    /** 1 for the first transfer; each manager retry after a failure is a new attempt under its own key (see the payout job). */
+    payoutAttempt: integer().notNull().default(1),
     failureMessage: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
