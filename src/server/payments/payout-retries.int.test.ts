@@ -156,6 +156,39 @@ describe('a payout job that runs out of retries', () => {
   });
 });
 
+describe('a transfer.created event for a payout whose job gave up', () => {
+  it('settles it: the transfer went through, so the payout is paid with it and nothing is left to retry', async () => {
+    const { agency } = await agencyWithCard();
+    const therapist = await readyTherapist();
+    const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapist.userId));
+    stripeApi.loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, { count: 6 });
+    const { id: visitId } = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 95, provider: 'stripe' });
+    const failed = await payoutWithStatus(visitId, 'failed');
+    expect(failed.failureMessage).toBe(PAYOUT_UNREACHABLE);
+    const [made] = stripeApi.transfersOf(visitId);
+
+    const event = await deliver({ id: `evt_transfer_${visitId}`, type: 'transfer.created', object: made as unknown as Record<string, unknown> });
+    expect(event.status).toBe(200);
+    const paid = await payoutOf(visitId);
+    expect(paid).toMatchObject({ status: 'paid', providerReference: made?.id, failureMessage: null, payoutAttempt: 1 });
+    expect((await db().select().from(visits).where(eq(visits.id, visitId)))[0]?.status).toBe('paid');
+    const again = await retryPayout(failed.id, managerCookie);
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe('This payout is already paid.');
+    expect(stripeApi.transfersOf(visitId)).toHaveLength(1);
+  });
+
+  it('does not undo a reversal: a late transfer.created leaves the reversed payout failed', async () => {
+    const { visit } = await chargedVisit();
+    const paid = await payoutWithStatus(visit.id, 'paid');
+    const [created] = stripeApi.transfersOf(visit.id);
+    const reversed = stripeApi.reverseTransfer(paid.providerReference!);
+    expect((await deliver({ id: `evt_rev_${visit.id}`, type: 'transfer.reversed', object: reversed })).status).toBe(200);
+    expect((await deliver({ id: `evt_late_${visit.id}`, type: 'transfer.created', object: { ...created, reversed: false } as unknown as Record<string, unknown> })).status).toBe(200);
+    expect(await payoutOf(visit.id)).toMatchObject({ status: 'failed', failureMessage: 'The transfer was reversed.' });
+  });
+});
+
 describe('a declined transfer', () => {
   it('fails the payout with Stripe\'s reason at once; once the balance is topped up, Retry payout pays it', async () => {
     const { visit, accountId } = await chargedVisit({ declineTransfers: true });

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { inTransaction, type Database } from '../db/client';
 import { invoiceLines, paymentAccounts, paymentCustomers, paymentEvents, payouts } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
-import { AWAITING_PAYMENT_METHOD, notePayoutAwaitsAgency } from './jobs';
+import { AWAITING_PAYMENT_METHOD, notePayoutAwaitsAgency, PAYOUT_UNREACHABLE } from './jobs';
 import type { PaymentEvent } from './provider';
 import { settleVisitIfPaid } from './queries';
 
@@ -85,7 +85,13 @@ export async function processPaymentEvent(deps: { database: Database; jobs: JobQ
       case 'payout.failed': {
         const match = or(eq(payouts.providerReference, event.reference), event.visitId ? eq(payouts.visitId, event.visitId) : undefined);
         const paid = event.type === 'payout.paid';
-        // A reversal takes back a paid transfer, so a failure may follow paid; a late 'paid' may not undo it.
+        // A reversal takes back a paid transfer, so a failure may follow paid; a late 'paid' may not
+        // undo it. It does settle a payout whose job gave up without hearing Stripe's answer
+        // (PAYOUT_UNREACHABLE): the transfer went through, so the therapist is paid.
+        const settles = or(
+          inArray(payouts.status, ['pending', 'processing']),
+          and(eq(payouts.status, 'failed'), eq(payouts.failureMessage, PAYOUT_UNREACHABLE)),
+        );
         const rows = await t.tx
           .update(payouts)
           .set(
@@ -93,7 +99,7 @@ export async function processPaymentEvent(deps: { database: Database; jobs: JobQ
               ? { status: 'paid', paidAt: sql`now()`, providerReference: event.reference, failureMessage: null }
               : { status: 'failed', paidAt: null, failureMessage: event.failureMessage },
           )
-          .where(and(match, paid ? inArray(payouts.status, ['pending', 'processing']) : undefined))
+          .where(and(match, paid ? settles : undefined))
           .returning({ visitId: payouts.visitId });
         for (const row of rows) await settleVisitIfPaid(t.tx, row.visitId);
         break;
