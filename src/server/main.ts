@@ -1,4 +1,5 @@
 import { loadConfigOrExit } from './config';
+import { leaveShutdownSignalsToCaller } from './db/embedded';
 import { startRuntime } from './runtime';
 
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
     await runtime.close();
     process.exit(0);
   };
+  leaveShutdownSignalsToCaller();
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 

