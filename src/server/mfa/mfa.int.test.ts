@@ -194,8 +194,10 @@ describe('phone factor', () => {
     expect(sms.from).toBe('+15125550000');
     expect(sms.authorization).toBe(`Basic ${Buffer.from('AC123:secret-token').toString('base64')}`);
     const code = /(\d{6})/.exec(sms.body)![1]!;
-    const [stored] = await db().select().from(smsMessages).where(eq(smsMessages.toNumber, '+15125550199'));
-    expect(stored).toMatchObject({ status: 'sent', attempts: 2 });
+    // The provider has the text before the job records its answer: wait for the row to say so.
+    await expect
+      .poll(async () => (await db().select().from(smsMessages).where(eq(smsMessages.toNumber, '+15125550199')))[0], { timeout: 10_000 })
+      .toMatchObject({ status: 'sent', attempts: 2 });
 
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i += 1) {
