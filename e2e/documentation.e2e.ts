@@ -10,9 +10,9 @@ import { insertVisit } from '../test/visit-fixtures';
 
 /**
  * Visit documentation in the browser, both sides: the therapist (on a phone) writes the evaluation
- * note, saves a draft that survives a reload, attaches a PDF (a text file is refused; the agency
- * does not see the file until the note is signed), signs with their typed name (a wrong name is
- * refused); the agency returns it with a message; the therapist
+ * note, saves a draft that survives a reload, attaches a PDF (a text file is refused; a wrong file
+ * is removed again; the agency does not see the file until the note is signed), signs with their
+ * typed name (a wrong name is refused); the agency returns it with a message; the therapist
  * revises it into a new version — the signed first version stays viewable and unchanged — and signs
  * again; the agency approves; the payout and the invoice line appear at the visit's agreed rate.
  */
@@ -109,6 +109,20 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   await notes.getByText('home-safety-assessment.pdf').waitFor();
   expect(await notes.getByRole('alert').count()).toBe(0);
   await notes.getByText('Shared with the agency when you sign').waitFor();
+  // A wrong file (another patient's) attached to the draft is removed with the keyboard, confirmed.
+  await fileInput.setInputFiles({ name: 'other-patient.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const wrongFile = notes.getByRole('listitem').filter({ hasText: 'other-patient.pdf' });
+  await notes.getByRole('button', { name: 'Remove other-patient.pdf' }).focus();
+  await page.keyboard.press('Enter');
+  await notes.getByRole('group', { name: 'Remove other-patient.pdf?' }).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Remove file');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await notes.getByRole('status').filter({ hasText: 'other-patient.pdf was removed.' }).waitFor();
+  // Its row is gone, and with it the focused button: the keyboard carries on from the panel's heading.
+  expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Attachments');
+  expect(await wrongFile.count()).toBe(0);
+  expect(await notes.getByRole('listitem').filter({ hasText: 'home-safety-assessment.pdf' }).count()).toBe(1);
   // Until the therapist signs, the agency sees neither the draft nor the file. Its page stays open
   // (listening for notifications) to see the file arrive with the signature.
   const agencyListening = Promise.all(
@@ -135,8 +149,9 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   await notes.getByText('Shared with the agency when you sign').waitFor({ state: 'detached' });
   await notes.getByText('home-safety-assessment.pdf').waitFor();
   await page.getByText('Documented', { exact: true }).waitFor();
-  // The agency's open page shows the signed file without a reload.
+  // The agency's open page shows the signed file without a reload, and never the removed one.
   await agencyNotes.getByText('home-safety-assessment.pdf').waitFor();
+  expect(await agencyNotes.getByText('other-patient.pdf').count()).toBe(0);
   // Nothing on the phone-sized page scrolls sideways (the 64-character hash wraps).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 

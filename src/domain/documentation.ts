@@ -120,7 +120,8 @@ export const attachmentViewSchema = z.object({
   createdAt: z.string(),
   /**
    * Whether the agency sees it: uploaded by the visit's latest signature. The therapist's list has
-   * both kinds (a file added to a draft is shared when they sign); the agency's only true ones.
+   * both kinds (a file added to a draft is shared when they sign, and until then they can remove
+   * it); the agency's only true ones.
    */
   sharedWithAgency: z.boolean(),
 });

@@ -1,16 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { access, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
 import { insertVisit } from '../../../test/visit-fixtures';
 import type { AttachmentView, NoteContent } from '../../domain/documentation';
-import { auditLog } from '../db/schema/index';
+import { auditLog, noteAttachments } from '../db/schema/index';
 
 /**
  * Which of a visit's attachments the agency sees: only those uploaded by the therapist's latest
  * signature. A file added to a draft is the therapist's until they sign; a file added while revising
- * a returned note appears when they sign again; the therapist always sees them all.
+ * a returned note appears when they sign again; the therapist always sees them all. Until it is
+ * shared, and while the note is being written, the therapist alone can remove a file.
  */
 
 let app: TestApp;
@@ -56,7 +60,7 @@ async function completedVisit() {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db(), { firstName: 'Ana', lastName: 'Moss' });
   const visit = await insertVisit(db(), { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, serviceId: 'treatment' });
-  return { visit, agencyPerson, agency: await session(agencyPerson), therapist: await session(therapistPerson) };
+  return { visit, agencyPerson, therapistPerson, agency: await session(agencyPerson), therapist: await session(therapistPerson) };
 }
 
 const expectStatus = async (response: Response, status: number) => {
@@ -127,7 +131,8 @@ describe('attachments and the signature', () => {
     expect(audits.map((row) => [row.outcome, row.details])).toEqual([['success', { as: 'agency', visitId: visit.id }]]);
 
     // There is no way to remove or replace what the agency was given.
-    for (const method of ['DELETE', 'PUT']) expect((await call(method, `/attachments/${attached.id}`, therapist)).status).toBe(404);
+    expect((await call('DELETE', `/attachments/${attached.id}`, therapist)).status).toBe(409);
+    expect((await call('PUT', `/attachments/${attached.id}`, therapist)).status).toBe(404);
     expect((await bytesOf(await download(attached.id, agency))).equals(file)).toBe(true);
   });
 
@@ -158,5 +163,191 @@ describe('attachments and the signature', () => {
     ]);
     expect((await bytesOf(await download(revision.id, agency))).equals(second)).toBe(true);
     expect((await bytesOf(await download(signedIn.id, agency))).equals(first)).toBe(true);
+  });
+});
+
+describe('removing an attachment not shared yet', () => {
+  const remove = (attachmentId: string, client: Client) => call('DELETE', `/attachments/${attachmentId}`, client);
+  const SHARED = { code: 'CONFLICT', message: 'This file was signed with your notes and can no longer be removed.' };
+  const storedFile = async (attachmentId: string) => {
+    const [row] = await db().select({ key: noteAttachments.storageKey }).from(noteAttachments).where(eq(noteAttachments.id, attachmentId));
+    return path.join(app.config.dataDir, 'attachments', row!.key);
+  };
+  const exists = (file: string) =>
+    access(file).then(
+      () => true,
+      () => false,
+    );
+  const deletions = (actorUserId: string, attachmentId: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, actorUserId), eq(auditLog.action, 'attachment.delete'), eq(auditLog.entityId, attachmentId)));
+
+  it('the therapist removes a wrong file from the draft: 204, gone from the list and the disk, its download 404, audited without content; signing shares only the rest', async () => {
+    const { visit, agency, therapist } = await completedVisit();
+    await expectStatus(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }), 200);
+    const kept = await upload(visit.id, therapist, pdfWith('home exercise plan'), 'plan.pdf');
+    const wrongFile = pdfWith('another patient, Dolores Abernathy');
+    const wrong = await upload(visit.id, therapist, wrongFile, 'other-patient.pdf');
+    const file = await storedFile(wrong.id);
+    expect(await exists(file)).toBe(true);
+
+    const removed = await remove(wrong.id, therapist);
+    expect(removed.status).toBe(204);
+    expect(await removed.text()).toBe('');
+    expect(shared(await list(visit.id, therapist))).toEqual([['plan.pdf', false]]);
+    const gone = await download(wrong.id, therapist);
+    expect(gone.status).toBe(404);
+    expect(await errorOf(gone)).toEqual(NOT_FOUND);
+    expect(await exists(file)).toBe(false);
+    const audits = await deletions(therapist.userId, wrong.id);
+    expect(audits.map((row) => [row.outcome, row.entityType, row.details])).toEqual([
+      [
+        'success',
+        'note_attachment',
+        {
+          as: 'therapist',
+          visitId: visit.id,
+          fileName: 'other-patient.pdf',
+          contentType: 'application/pdf',
+          sizeBytes: wrongFile.length,
+          sha256: createHash('sha256').update(wrongFile).digest('hex'),
+        },
+      ],
+    ]);
+    expect(JSON.stringify(audits)).not.toContain('Dolores');
+    // Removed once: a second attempt finds nothing, like any unknown id.
+    expect(await errorOf(await remove(wrong.id, therapist))).toEqual(NOT_FOUND);
+
+    await expectStatus(await call('POST', `/visits/${visit.id}/notes/sign`, therapist, { signedName: 'Ana Moss' }), 200);
+    expect(shared(await list(visit.id, agency))).toEqual([['plan.pdf', true]]);
+    expect((await download(kept.id, agency)).status).toBe(200);
+  });
+
+  it('a signed file is refused with 409 and stays downloadable by both; after a return only the revision’s new file can be removed', async () => {
+    const { visit, agency, therapist } = await completedVisit();
+    const signedFile = pdfWith('signed evaluation scan');
+    const signed = await upload(visit.id, therapist, signedFile, 'signed.pdf');
+    await writeAndSign(visit.id, therapist);
+
+    const refused = await remove(signed.id, therapist);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toEqual(SHARED);
+    for (const client of [agency, therapist]) expect((await bytesOf(await download(signed.id, client))).equals(signedFile)).toBe(true);
+    expect((await deletions(therapist.userId, signed.id)).map((row) => [row.outcome, row.details])).toEqual([
+      ['failure', { reason: 'shared', as: 'therapist', visitId: visit.id }],
+    ]);
+
+    // Returned: the note is being written again (uploads are open), yet the signed file stays.
+    await expectStatus(await call('POST', `/visits/${visit.id}/notes/review`, agency, { action: 'return', message: 'Add the wound photo.' }), 200);
+    const revision = await upload(visit.id, therapist, pdfWith('wrong wound photo'), 'wound.pdf');
+    expect(await errorOf(await remove(signed.id, therapist))).toEqual(SHARED);
+    expect((await remove(revision.id, therapist)).status).toBe(204);
+    expect(shared(await list(visit.id, therapist))).toEqual([['signed.pdf', true]]);
+    expect(shared(await list(visit.id, agency))).toEqual([['signed.pdf', true]]);
+  });
+
+  it('nobody else can remove a file: the agency, another therapist, another agency, a manager and an unknown id get 404, audited like a download; nothing changes', async () => {
+    const { visit, agency, agencyPerson, therapist } = await completedVisit();
+    const content = pdfWith('draft scan');
+    const attached = await upload(visit.id, therapist, content, 'scan.pdf');
+    const file = await storedFile(attached.id);
+    const others = [
+      agency,
+      await session(agencyPerson, 'aal1'),
+      await session(await buildTherapist(db())),
+      await session(await buildAgency(db())),
+      await session(await buildManager(db())),
+    ];
+    for (const client of others) {
+      const response = await remove(attached.id, client);
+      expect(response.status).toBe(404);
+      expect(await errorOf(response)).toEqual(NOT_FOUND);
+    }
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-attachment']) {
+      const response = await remove(id, therapist);
+      expect(response.status).toBe(404);
+      expect(await errorOf(response)).toEqual(NOT_FOUND);
+    }
+    for (const client of others.slice(2)) {
+      expect((await deletions(client.userId, attached.id)).map((row) => [row.outcome, row.details])).toEqual([['failure', { reason: 'no_access' }]]);
+    }
+    expect((await deletions(agency.userId, attached.id)).map((row) => [row.outcome, row.details])).toEqual([
+      ['failure', { reason: 'no_access' }],
+      ['failure', { reason: 'no_access' }],
+    ]);
+    expect(shared(await list(visit.id, therapist))).toEqual([['scan.pdf', false]]);
+    expect(await exists(file)).toBe(true);
+
+    // Shared, the agency may download it but still not remove it.
+    await writeAndSign(visit.id, therapist);
+    expect(await errorOf(await remove(attached.id, agency))).toEqual(NOT_FOUND);
+    expect((await bytesOf(await download(attached.id, agency))).equals(content)).toBe(true);
+  });
+
+  it('signed out is 401 and the therapist at aal1 is asked for the second factor, as for an upload; the file stays', async () => {
+    const { visit, therapist, therapistPerson } = await completedVisit();
+    const attached = await upload(visit.id, therapist, pdfWith('draft scan'), 'scan.pdf');
+    const signedOut = await remove(attached.id, { ...therapist, cookie: '' });
+    expect(signedOut.status).toBe(401);
+    expect((await errorOf(signedOut)).code).toBe('UNAUTHENTICATED');
+    const [refusal] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'attachment.delete'), eq(auditLog.entityId, attached.id)));
+    expect(refusal).toMatchObject({ actorUserId: null, outcome: 'failure', details: { reason: 'unauthenticated' } });
+
+    const weak = await remove(attached.id, await session(therapistPerson, 'aal1'));
+    expect(weak.status).toBe(403);
+    expect((await errorOf(weak)).code).toBe('MFA_REQUIRED');
+    expect(shared(await list(visit.id, therapist))).toEqual([['scan.pdf', false]]);
+  });
+
+  it('a signature waiting for the visit’s lock ahead of the removal wins: the removal sees it and answers 409', async () => {
+    const { visit, agency, therapist } = await completedVisit();
+    await expectStatus(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }), 200);
+    const attached = await upload(visit.id, therapist, pdfWith('draft scan'), 'scan.pdf');
+    const waiting = async (count: number) => {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const result = await db().execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query ilike '%for update%'`,
+        );
+        if (result.rows[0]?.n === count) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`expected ${count} requests waiting for the visit's lock`);
+    };
+    // Hold the visit's lock, queue the signature and then the removal behind it, and let go.
+    const holder = await app.runtime.database.pool.connect();
+    let signing: Promise<Response>;
+    let removing: Promise<Response>;
+    try {
+      await holder.query('begin');
+      await holder.query('select id from visits where id = $1 for update', [visit.id]);
+      signing = call('POST', `/visits/${visit.id}/notes/sign`, therapist, { signedName: 'Ana Moss' });
+      await waiting(1);
+      removing = remove(attached.id, therapist);
+      await waiting(2);
+      await holder.query('commit');
+    } finally {
+      holder.release();
+    }
+    await expectStatus(await signing, 200);
+    const removal = await removing;
+    expect(removal.status).toBe(409);
+    expect(await errorOf(removal)).toEqual(SHARED);
+    expect(shared(await list(visit.id, agency))).toEqual([['scan.pdf', true]]);
+  });
+
+  it('a stored file that cannot be deleted does not fail the removal: the row is gone, so the file is never served', async () => {
+    const { visit, therapist } = await completedVisit();
+    const attached = await upload(visit.id, therapist, pdfWith('draft scan'), 'scan.pdf');
+    // A directory in the file's place: deleting it as a file fails.
+    const file = await storedFile(attached.id);
+    await rm(file);
+    await mkdir(file);
+    expect((await remove(attached.id, therapist)).status).toBe(204);
+    expect(await list(visit.id, therapist)).toEqual([]);
+    expect((await download(attached.id, therapist)).status).toBe(404);
+    await rm(file, { recursive: true });
   });
 });

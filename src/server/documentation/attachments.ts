@@ -9,7 +9,16 @@ import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { auditDocumentation, NOTES_NOT_FOUND, withVisit } from './access';
 import { canUseDocumentation } from './policy';
-import { findAttachmentOfParty, insertAttachment, listAttachmentRows, type AttachmentListRow, type AttachmentRow } from './queries';
+import {
+  deleteAttachmentRow,
+  findAttachmentInVisit,
+  findAttachmentOfParty,
+  findVisitOfParty,
+  insertAttachment,
+  listAttachmentRows,
+  type AttachmentListRow,
+  type AttachmentRow,
+} from './queries';
 import { type RequestClient } from '../http/request-client';
 
 /**
@@ -24,13 +33,17 @@ import { type RequestClient } from '../http/request-client';
  * The therapist sees every attachment of the visit; the agency only those uploaded by the visit's
  * latest signature (the rule is `sharedWithAgency` in queries.ts): a file added to a draft is part
  * of the therapist's work in progress until they sign it. Any other is answered like someone else's.
- * There is no delete or replace: an attachment, once uploaded, stays as it was signed.
+ * For the same reason the therapist can remove a file the agency has not been given yet (a wrong
+ * file attached to a draft must not be shared by signing it); once shared, a file is never removed
+ * or replaced: it stays as it was signed.
  */
 
 export const ATTACHMENT_UPLOAD = 'attachment.upload';
 export const ATTACHMENT_LIST = 'attachment.list';
 export const ATTACHMENT_DOWNLOAD = 'attachment.download';
+export const ATTACHMENT_DELETE = 'attachment.delete';
 export const ATTACHMENT_ENTITY = 'note_attachment';
+export const ATTACHMENT_SHARED = 'This file was signed with your notes and can no longer be removed.';
 
 export interface AttachmentDeps {
   database: Database;
@@ -161,6 +174,67 @@ export async function downloadAttachment(
   if ('unreadable' in result) throw new Error(`attachment ${attachmentId} could not be opened (missing, tampered, moved or wrong key)`);
   const { attachment, body } = result;
   return { fileName: attachment.fileName, contentType: attachment.contentType, body };
+}
+
+/** Where a file that could not be removed is reported (the request's logger): the user is not told. */
+export interface RemovalLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * DELETE: the visit's therapist removes a file the agency has not been given (`sharedWithAgency`
+ * false) while the note is being written (the visit accepts uploads). The row goes in a transaction
+ * holding the visit's lock, the lock upload and signing take, so a signature either came first (the
+ * file is shared: 409) or comes after, when the file is no longer there to be shared. The stored
+ * file is removed after the commit; if that fails it is only logged, since without its row the file
+ * can never be served. Anyone but the therapist, including the agency for a shared file, gets the
+ * 404 of any other non-party, audited as a refused download is.
+ */
+export async function deleteAttachment(deps: AttachmentDeps, options: { actor: Actor; attachmentId: string; client: RequestClient; log: RemovalLog }): Promise<void> {
+  const { actor, attachmentId, client } = options;
+  const result = await inTransaction(deps.database, async ({ tx }) => {
+    const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
+      auditDocumentation(tx, { action: ATTACHMENT_DELETE, entityType: ATTACHMENT_ENTITY, entityId: attachmentId, actorUserId: actor.userId, client, outcome, details });
+    const refuse = async (reason: 'no_access' | 'mfa_required') => {
+      await audit('failure', { reason });
+      return { refused: reason };
+    };
+    const found = await findAttachmentOfParty(tx, attachmentId, actor.userId);
+    const access = canUseDocumentation(actor, found?.visit ?? null, 'therapist');
+    if (!access.allowed || !found) return refuse(access.allowed ? 'no_access' : access.reason);
+    // Under the lock, each read is a statement of its own and sees what committed before it.
+    const visit = await findVisitOfParty(tx, found.visit.id, actor.userId, { lock: true });
+    const attachment = visit ? await findAttachmentInVisit(tx, attachmentId, visit.id) : null;
+    // Removed by another request while this one waited for the lock.
+    if (!visit || !attachment) return refuse('no_access');
+    const conflict = async (message: string, reason: string) => {
+      await audit('failure', { reason, as: access.as, visitId: visit.id });
+      return { error: new AppError('CONFLICT', message) };
+    };
+    if (attachment.sharedWithAgency) return conflict(ATTACHMENT_SHARED, 'shared');
+    if (visit.status !== 'completed') return conflict('Files can be removed while the note is being written.', `visit_${visit.status}`);
+    await deleteAttachmentRow(tx, attachment.id);
+    // What was removed, for whoever investigates a wrong file later; never its content.
+    await audit('success', {
+      as: access.as,
+      visitId: visit.id,
+      fileName: attachment.fileName,
+      contentType: attachment.contentType,
+      sizeBytes: attachment.sizeBytes,
+      sha256: attachment.sha256,
+    });
+    return { removed: attachment };
+  });
+  if ('refused' in result) {
+    if (result.refused === 'mfa_required') requireAal2(actor);
+    throw new AppError('NOT_FOUND', NOTES_NOT_FOUND);
+  }
+  if ('error' in result) throw result.error;
+  try {
+    await rm(path.join(storageDir(deps.dataDir), result.removed.storageKey), { force: true });
+  } catch (error) {
+    options.log.warn({ err: error, attachmentId }, "a removed attachment's stored file could not be deleted");
+  }
 }
 
 /** The decrypted file, or null when it is missing or does not open (tampered, truncated, bound elsewhere, wrong key). */

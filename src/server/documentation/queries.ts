@@ -108,7 +108,8 @@ export async function findTherapistName(db: Db, therapistId: string): Promise<st
  * the re-signature, and one signed version's files stay visible after a return. No signature yet:
  * the subquery is null and so is the comparison, hence the coalesce to false. Both times are
  * `clock_timestamp()` taken under the visit's lock (upload and sign), so their order is the order
- * in which the two happened. The one place this rule lives: the list and the download use it.
+ * in which the two happened. The one place this rule lives: the list, the download and the
+ * removal use it.
  */
 const sharedWithAgency = sql<boolean>`coalesce(${noteAttachments.createdAt} <= (
   select max(${visitNotes.signedAt}) from ${visitNotes} where ${visitNotes.visitId} = ${noteAttachments.visitId}
@@ -152,4 +153,21 @@ export async function findAttachmentOfParty(db: Db, attachmentId: string, userId
     .innerJoin(visits, eq(visits.id, noteAttachments.visitId))
     .where(and(eq(noteAttachments.id, attachmentId), or(eq(visits.therapistId, userId), and(eq(visits.agencyId, userId), sharedWithAgency))));
   return row ?? null;
+}
+
+/**
+ * The visit's attachment with whether it is shared with the agency, read fresh: called under the
+ * visit's lock, as a statement of its own, so it sees every signature committed before the lock
+ * was granted (a statement's snapshot is taken when it starts).
+ */
+export async function findAttachmentInVisit(db: Db, attachmentId: string, visitId: string): Promise<AttachmentListRow | null> {
+  const [row] = await db
+    .select({ ...getTableColumns(noteAttachments), sharedWithAgency })
+    .from(noteAttachments)
+    .where(and(eq(noteAttachments.id, attachmentId), eq(noteAttachments.visitId, visitId)));
+  return row ?? null;
+}
+
+export async function deleteAttachmentRow(db: Db, attachmentId: string): Promise<void> {
+  await db.delete(noteAttachments).where(eq(noteAttachments.id, attachmentId));
 }

@@ -13,7 +13,18 @@ import { auditedActorGuard } from '../http/audited-actor-guard';
 import { paymentProviderName } from '../payments/register-jobs';
 import type { RoutesPlugin } from '../http/plugin';
 import { DOCUMENTATION_ENTITY } from './access';
-import { ATTACHMENT_DOWNLOAD, ATTACHMENT_ENTITY, ATTACHMENT_LIST, ATTACHMENT_UPLOAD, contentDisposition, downloadAttachment, listAttachments, uploadAttachment } from './attachments';
+import {
+  ATTACHMENT_DELETE,
+  ATTACHMENT_DOWNLOAD,
+  ATTACHMENT_ENTITY,
+  ATTACHMENT_LIST,
+  ATTACHMENT_UPLOAD,
+  contentDisposition,
+  deleteAttachment,
+  downloadAttachment,
+  listAttachments,
+  uploadAttachment,
+} from './attachments';
 import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraft, signNote, viewNotes } from './service';
 import { clientOf } from '../http/request-client';
 
@@ -119,6 +130,22 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
         .header('content-disposition', contentDisposition(file.fileName))
         .header('x-content-type-options', 'nosniff')
         .send(file.body);
+    },
+  );
+
+  app.delete(
+    '/attachments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The therapist removes a file not yet shared with the agency, while the note is being written (204; 409 once signed)',
+        params: idParams,
+      },
+      preValidation: authenticate(ATTACHMENT_DELETE, ATTACHMENT_ENTITY),
+    },
+    async (request, reply) => {
+      await deleteAttachment(attachmentDeps, { actor: actorOf(request), attachmentId: request.params.id, client: clientOf(request), log: request.log });
+      return reply.status(204).send();
     },
   );
 

@@ -79,5 +79,18 @@ export function useUploadAttachment(visitId: string) {
   });
 }
 
+/**
+ * DELETE /api/attachments/:id: the therapist removes a file not yet shared with the agency. The
+ * list is read again whether it worked or not: a refusal (signed meanwhile, already removed) also
+ * means the list on screen is out of date.
+ */
+export function useRemoveAttachment(visitId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachmentId: string) => api<void>(`/api/attachments/${encodeURIComponent(attachmentId)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentationKeys.attachments(visitId) }),
+  });
+}
+
 /** Where the browser downloads an attachment (the server sends it as a download, never cached). */
 export const attachmentUrl = (attachmentId: string) => `/api/attachments/${attachmentId}`;

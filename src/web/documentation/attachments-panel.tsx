@@ -1,16 +1,16 @@
-import { Download, Paperclip } from 'lucide-react';
+import { Paperclip } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { attachmentContentTypes, MAX_ATTACHMENT_BYTES } from '../../domain/documentation';
-import { attachmentUrl, useAttachments, useUploadAttachment } from '../api/documentation';
+import { useAttachments, useUploadAttachment } from '../api/documentation';
 import { FormAlert } from '../ui/field';
-
-const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+import { AttachmentItem } from './attachment-item';
 
 /**
  * Files attached to the visit's notes, uploaded by the therapist while writing. The therapist sees
  * them all, each not yet signed marked as such; the agency sees only those the therapist has signed
  * (the server decides), so a new signature (`lastSignedAt`, the newest signed version's time) can
- * add files to the agency's list: it is read again then.
+ * add files to the agency's list: it is read again then. While writing (`canUpload`) the therapist
+ * can also remove a file not shared yet.
  */
 export function AttachmentsPanel({
   visitId,
@@ -27,6 +27,8 @@ export function AttachmentsPanel({
   const upload = useUploadAttachment(visitId);
   const input = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
   const { refetch } = attachments;
   const seenSignature = useRef(lastSignedAt);
   useEffect(() => {
@@ -37,6 +39,7 @@ export function AttachmentsPanel({
 
   const onFile = async (file: File | undefined) => {
     setFailure(undefined);
+    setNotice(undefined);
     if (!file) return;
     if (file.size > MAX_ATTACHMENT_BYTES) return setFailure('Attachments can be at most 10 MB.');
     try {
@@ -48,11 +51,29 @@ export function AttachmentsPanel({
     }
   };
 
+  // The row that had the focus is gone or has lost its Remove: the keyboard continues from the heading.
+  const onRemoved = (fileName: string) => {
+    setFailure(undefined);
+    setNotice(`${fileName} was removed.`);
+    heading.current?.focus();
+  };
+  const onRemoveFailed = (message: string) => {
+    setNotice(undefined);
+    setFailure(message);
+    heading.current?.focus();
+  };
+
   return (
     <section aria-labelledby={`attachments-${visitId}`} className="space-y-3">
-      <h3 id={`attachments-${visitId}`} className="flex items-center gap-2 text-base font-semibold text-slate-900">
-        <Paperclip className="size-4" aria-hidden /> Attachments
-      </h3>
+      {/* The status line is always there (empty by default) so screen readers announce what fills it. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 ref={heading} tabIndex={-1} id={`attachments-${visitId}`} className="flex items-center gap-2 text-base font-semibold text-slate-900 focus:outline-none">
+          <Paperclip className="size-4" aria-hidden /> Attachments
+        </h3>
+        <p role="status" className="text-sm text-green-800">
+          {notice}
+        </p>
+      </div>
       {failure && <FormAlert>{failure}</FormAlert>}
       {attachments.isPending ? (
         <p className="text-sm text-slate-600">Loading attachments…</p>
@@ -65,17 +86,15 @@ export function AttachmentsPanel({
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
           {attachments.data.items.map((item) => (
-            <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="min-w-0">
-                <span className="block truncate text-slate-800">
-                  {item.fileName} <span className="text-slate-500">({formatSize(item.sizeBytes)})</span>
-                </span>
-                {role === 'therapist' && !item.sharedWithAgency && <span className="block text-xs text-amber-800">Shared with the agency when you sign</span>}
-              </span>
-              <a href={attachmentUrl(item.id)} download={item.fileName} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline hover:no-underline">
-                <Download className="size-4" aria-hidden /> Download
-              </a>
-            </li>
+            <AttachmentItem
+              key={item.id}
+              visitId={visitId}
+              item={item}
+              role={role}
+              removable={canUpload && role === 'therapist' && !item.sharedWithAgency}
+              onRemoved={onRemoved}
+              onRemoveFailed={onRemoveFailed}
+            />
           ))}
         </ul>
       )}
