@@ -72,6 +72,17 @@ async function chargedVisit(options: { declineTransfers?: boolean } = {}) {
   return { visit, therapist, accountId: account!.accountId };
 }
 
+/** A visit whose transfer Stripe made while every answer to the payout job was lost: the job gave up and the payout failed. */
+async function transferMadeButUnheard() {
+  const { agency } = await agencyWithCard();
+  const therapist = await readyTherapist();
+  // Each of the job's three runs asks once and the SDK once more on the dropped connection: six answers lost.
+  const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapist.userId));
+  stripeApi.loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, { count: 6 });
+  const { id: visitId } = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 90, provider: 'stripe' });
+  return { visitId, failed: await payoutWithStatus(visitId, 'failed') };
+}
+
 async function auditOf(payoutId: string) {
   return db().select().from(auditLog).where(and(eq(auditLog.action, 'payment.payout_retried'), eq(auditLog.entityId, payoutId)));
 }
@@ -131,14 +142,7 @@ describe('a payout job that runs out of retries', () => {
   });
 
   it('Stripe made the transfer but every answer was lost: the payout fails, and Retry payout finds that transfer instead of paying twice', async () => {
-    const { agency } = await agencyWithCard();
-    const therapist = await readyTherapist();
-    // Each of the job's three runs asks once and the SDK once more on the dropped connection: six answers lost.
-    const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapist.userId));
-    stripeApi.loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, { count: 6 });
-    const { id: visitId } = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 90, provider: 'stripe' });
-
-    const failed = await payoutWithStatus(visitId, 'failed');
+    const { visitId, failed } = await transferMadeButUnheard();
     expect(stripeApi.lostAll).toBe(true);
     expect(failed).toMatchObject({ failureMessage: PAYOUT_UNREACHABLE, providerReference: null });
     // The therapist was in fact paid: Stripe holds one transfer, which CareRelay never heard of.
@@ -158,12 +162,7 @@ describe('a payout job that runs out of retries', () => {
 
 describe('a transfer.created event for a payout whose job gave up', () => {
   it('settles it: the transfer went through, so the payout is paid with it and nothing is left to retry', async () => {
-    const { agency } = await agencyWithCard();
-    const therapist = await readyTherapist();
-    const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapist.userId));
-    stripeApi.loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, { count: 6 });
-    const { id: visitId } = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 95, provider: 'stripe' });
-    const failed = await payoutWithStatus(visitId, 'failed');
+    const { visitId, failed } = await transferMadeButUnheard();
     expect(failed.failureMessage).toBe(PAYOUT_UNREACHABLE);
     const [made] = stripeApi.transfersOf(visitId);
 
