@@ -77,12 +77,14 @@ export function paymentsCsvUrl(filters: PaymentFilters): string {
   return `/api/admin/payments/export.csv${query(filters)}`;
 }
 
-export function useAdminPayments(filters: PaymentFilters) {
+/** `pollMs`: keep asking while a retried payment or payout goes through in the background. */
+export function useAdminPayments(filters: PaymentFilters, options: { pollMs?: number } = {}) {
   return useQuery({
     queryKey: paymentKeys.admin(filters),
-    queryFn: ({ signal }) => api<AdminPayments>(`/api/admin/payments${query(filters)}`, { signal }),
+    queryFn: ({ signal }) => api<AdminPayments>(`/api/admin/payments${query(filters)}`, { signal, background: Boolean(options.pollMs) }),
     placeholderData: keepPreviousData,
     retry: false,
+    refetchInterval: options.pollMs ?? false,
   });
 }
 

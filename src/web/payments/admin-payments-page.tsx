@@ -7,11 +7,13 @@ import { Button, buttonClass } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 import { EmptyPayments, formatDate, PaymentTable } from './payment-table';
+import { useRetryWatch } from './use-retry-watch';
 
 /** /dashboard/admin/payments: the ledger of invoice lines and payouts; managers mark them paid and export CSV. */
 export function AdminPaymentsPage() {
   const [filters, setFilters] = useState<PaymentFilters>({});
-  const payments = useAdminPayments(filters);
+  const { pollMs, watch } = useRetryWatch();
+  const payments = useAdminPayments(filters, { pollMs });
   const markPaid = useMarkPaid();
   const retry = useAdminRetryPayment();
   const retryPayout = useAdminRetryPayout();
@@ -36,13 +38,19 @@ export function AdminPaymentsPage() {
   };
   const onRetry = (item: PaymentItem) => {
     retry.mutate(item.id, {
-      onSuccess: () => setNotice({ tone: 'success', text: `Retrying the payment: ${item.agencyName}, ${item.therapistName}.` }),
+      onSuccess: () => {
+        setNotice({ tone: 'success', text: `Retrying the payment: ${item.agencyName}, ${item.therapistName}.` });
+        watch();
+      },
       onError: (failure) => setNotice({ tone: 'error', text: `Could not retry the payment: ${failure.message}` }),
     });
   };
   const onRetryPayout = (item: PaymentItem) => {
     retryPayout.mutate(item.id, {
-      onSuccess: () => setNotice({ tone: 'success', text: `Retrying the payout: ${item.therapistName}, ${item.agencyName}.` }),
+      onSuccess: () => {
+        setNotice({ tone: 'success', text: `Retrying the payout: ${item.therapistName}, ${item.agencyName}.` });
+        watch();
+      },
       onError: (failure) => setNotice({ tone: 'error', text: `Could not retry the payout: ${failure.message}` }),
     });
   };

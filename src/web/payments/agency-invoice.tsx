@@ -1,38 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAgencyInvoice, useRetryPayment, type PaymentItem } from '../api/payments';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
 import { PaymentMethodSection } from './payment-method-section';
 import { EmptyPayments, Figure, formatDate, PaymentTable } from './payment-table';
 import { PaymentsShell } from './payments-shell';
+import { useRetryWatch } from './use-retry-watch';
 import { formatAmount } from '../ui/format-amount';
-
-/** How long to keep refreshing after a retry: the charge runs in the background, usually within seconds. */
-const RETRY_POLL_MS = 2_000;
-const RETRY_WATCH_MS = 30_000;
 
 /**
  * /dashboard/agency/invoices: the agency's payment method (Stripe), totals and invoice lines; a
  * failed line has a "Retry payment" button that charges it again with the saved method.
  */
 export function AgencyInvoice() {
-  const [watching, setWatching] = useState(false);
-  const invoice = useAgencyInvoice(true, { pollMs: watching ? RETRY_POLL_MS : undefined });
+  const { pollMs, watch } = useRetryWatch();
+  const invoice = useAgencyInvoice(true, { pollMs });
   const retry = useRetryPayment();
   const [retried, setRetried] = useState<PaymentItem | null>(null);
-
-  useEffect(() => {
-    if (!watching) return;
-    const timer = setTimeout(() => setWatching(false), RETRY_WATCH_MS);
-    return () => clearTimeout(timer);
-  }, [watching]);
 
   const start = (item: PaymentItem) => {
     setRetried(null);
     retry.mutate(item.id, {
       onSuccess: (line) => {
         setRetried(line);
-        setWatching(true);
+        watch();
       },
     });
   };
