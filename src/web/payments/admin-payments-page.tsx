@@ -36,24 +36,18 @@ export function AdminPaymentsPage() {
       },
     );
   };
-  const onRetry = (item: PaymentItem) => {
-    retry.mutate(item.id, {
+  // "Retry payment" and "Retry payout": the same notices, then the page follows the job to its outcome.
+  const retryWith = (mutation: typeof retry | typeof retryPayout, what: 'payment' | 'payout', parties: (item: PaymentItem) => string) => (item: PaymentItem) => {
+    mutation.mutate(item.id, {
       onSuccess: () => {
-        setNotice({ tone: 'success', text: `Retrying the payment: ${item.agencyName}, ${item.therapistName}.` });
+        setNotice({ tone: 'success', text: `Retrying the ${what}: ${parties(item)}.` });
         watch();
       },
-      onError: (failure) => setNotice({ tone: 'error', text: `Could not retry the payment: ${failure.message}` }),
+      onError: (failure) => setNotice({ tone: 'error', text: `Could not retry the ${what}: ${failure.message}` }),
     });
   };
-  const onRetryPayout = (item: PaymentItem) => {
-    retryPayout.mutate(item.id, {
-      onSuccess: () => {
-        setNotice({ tone: 'success', text: `Retrying the payout: ${item.therapistName}, ${item.agencyName}.` });
-        watch();
-      },
-      onError: (failure) => setNotice({ tone: 'error', text: `Could not retry the payout: ${failure.message}` }),
-    });
-  };
+  const onRetry = retryWith(retry, 'payment', (item) => `${item.agencyName}, ${item.therapistName}`);
+  const onRetryPayout = retryWith(retryPayout, 'payout', (item) => `${item.therapistName}, ${item.agencyName}`);
   const markButton = (kind: 'invoice-lines' | 'payouts') => (item: PaymentItem) =>
     item.status === 'paid' ? null : (
       <div className="flex justify-end gap-2">
