@@ -13,6 +13,7 @@ import {
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import type { Auth } from './auth/auth';
+import { registerAuthentication } from './auth/authenticate';
 import type { BearerVerifier } from './auth/bearer';
 import { authHandlerRoutes } from './auth/auth-handler-routes';
 import { jwksRoutes } from './auth/jwks-routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      registerAuthentication(api, deps);
       await api.register(healthRoutes, deps);
       await api.register(authHandlerRoutes, deps);
       await api.register(accountRoutes, deps);

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { UserType } from '../../domain/accounts';
 import {
   adminDashboardSchema,
   agencyDashboardSchema,
@@ -9,50 +7,28 @@ import {
   therapistDashboardSchema,
 } from '../../domain/dashboards';
 import type { AppDeps } from '../app';
-import { requireApproved, requireManagerAal2, requireUserType } from '../auth/guards';
-import { requireActor, type Actor } from '../auth/session';
+import { approvedAgency, approvedTherapist, manager, requireAuth } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
 import { startDashboardFigures, type DashboardFigures } from './cached-figures';
 import { listNetworkTherapists, listPatientRecords } from './service';
 
-type Plugin = Parameters<RoutesPlugin>[0];
 type FiguresDeps = AppDeps & { figures: DashboardFigures };
 type FiguresPlugin = FastifyPluginAsyncZod<FiguresDeps>;
 
-/** Authenticates and authorizes every route of one (encapsulated) plugin; returns how routes read the actor's id. */
-function guard(app: Plugin, deps: AppDeps, check: (actor: Actor) => void) {
-  const actors = new WeakMap<FastifyRequest, Actor>();
-  app.addHook('preValidation', async (request) => {
-    const actor = await requireActor(request, deps);
-    check(actor);
-    actors.set(request, actor);
-  });
-  return (request: FastifyRequest): string => {
-    const actor = actors.get(request);
-    if (!actor) throw new Error('dashboard route ran without its guard');
-    return actor.userId;
-  };
-}
-
-const approved = (type: UserType) => (actor: Actor) => {
-  requireUserType(actor, type);
-  requireApproved(actor);
-};
-
 const agencyRoutes: FiguresPlugin = async (app, deps) => {
-  const agencyOf = guard(app, deps, approved('agency'));
+  requireAuth(app, approvedAgency);
   const tags = ['dashboards'];
   app.get(
     '/dashboard/agency',
     { schema: { tags, summary: "The agency's dashboard figures and recent activity", response: { 200: agencyDashboardSchema } } },
-    async (request) => deps.figures.agency(agencyOf(request)),
+    async (request) => deps.figures.agency(request.actor.userId),
   );
   app.get(
     '/agency/therapists',
     {
       schema: { tags, summary: "Therapists matched to the agency's referrals, most recent first", response: { 200: networkTherapistListSchema } },
     },
-    async (request) => ({ items: await listNetworkTherapists({ database: deps.database, agencyId: agencyOf(request) }) }),
+    async (request) => ({ items: await listNetworkTherapists({ database: deps.database, agencyId: request.actor.userId }) }),
   );
   app.get(
     '/agency/patients',
@@ -63,28 +39,29 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
         response: { 200: patientRecordListSchema },
       },
     },
-    async (request) => ({ items: await listPatientRecords({ database: deps.database, agencyId: agencyOf(request) }) }),
+    async (request) => ({ items: await listPatientRecords({ database: deps.database, agencyId: request.actor.userId }) }),
   );
 };
 
 const therapistRoutes: FiguresPlugin = async (app, deps) => {
-  const therapistOf = guard(app, deps, approved('therapist'));
   app.get(
     '/dashboard/therapist',
-    { schema: { tags: ['dashboards'], summary: "The therapist's figures and today's schedule", response: { 200: therapistDashboardSchema } } },
-    async (request) => deps.figures.therapist(therapistOf(request)),
+    {
+      schema: { tags: ['dashboards'], summary: "The therapist's figures and today's schedule", response: { 200: therapistDashboardSchema } },
+      config: { auth: approvedTherapist },
+    },
+    async (request) => deps.figures.therapist(request.actor.userId),
   );
 };
 
 const managerRoutes: FiguresPlugin = async (app, deps) => {
-  const managerOf = guard(app, deps, requireManagerAal2);
   app.get(
     '/admin/dashboard',
-    { schema: { tags: ['admin'], summary: 'Marketplace figures for managers (computed at most every 10 seconds)', response: { 200: adminDashboardSchema } } },
-    async (request) => {
-      managerOf(request);
-      return deps.figures.admin();
+    {
+      schema: { tags: ['admin'], summary: 'Marketplace figures for managers (computed at most every 10 seconds)', response: { 200: adminDashboardSchema } },
+      config: { auth: manager },
     },
+    async () => deps.figures.admin(),
   );
 };
 
