@@ -26,7 +26,12 @@ export const visits = pgTable(
     status: text({ enum: visitStatuses }).notNull().default('scheduled'),
     scheduledStart: timestamp({ withTimezone: true }).notNull(),
     durationMinutes: integer().notNull().default(60),
-    /** Why it was rescheduled, cancelled or missed (the latest such change). */
+    /**
+     * Why it was rescheduled, cancelled or missed (the latest such change), sealed with the PHI key
+     * and bound to the visit. The plain `statusReason` column is only what rows written before
+     * sealing held: read as a fallback until the start-up pass seals it and clears it.
+     */
+    statusReasonSealed: text(),
     statusReason: text(),
     // Electronic visit verification: time and one location reading at each end.
     checkInAt: timestamp({ withTimezone: true }),
@@ -39,6 +44,8 @@ export const visits = pgTable(
     checkOutAccuracyMeters: real(),
     /** Exception codes found at check-in/out (far_from_patient, missing_location, off_schedule). */
     exceptions: jsonb().$type<string[]>().notNull().default([]),
+    /** The therapist's reasons for those exceptions, sealed like `statusReasonSealed` (plain `exceptionReason`: legacy rows only). */
+    exceptionReasonSealed: text(),
     exceptionReason: text(),
     /** The agreed rate for this visit's service, fixed when it is scheduled. */
     rate: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
@@ -91,7 +98,10 @@ export const noteAttachments = pgTable(
     visitId: uuid()
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
-    fileName: text().notNull(),
+    /** The file's name as the therapist gave it (PHI), sealed and bound to the attachment and its visit. */
+    fileNameSealed: text(),
+    /** Legacy rows only: the plain name until the start-up pass seals it and clears it. */
+    fileName: text(),
     contentType: text().notNull(),
     sizeBytes: integer().notNull(),
     sha256: text().notNull(),
