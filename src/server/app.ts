@@ -42,6 +42,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import type { Secrets } from './secrets';
 import { siteRoutes } from './site/routes';
 import { webRoutes } from './web/routes';
+import { styleNonceSource } from './web/style-nonce';
 
 export interface AppDeps {
   config: Config;
@@ -91,7 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // Plus this response's nonce, which index.html hands to Radix's scroll lock for the one
+        // <style> it injects (its text varies with the scrollbar width, so no hash fits it).
+        styleSrc: ["'self'", styleNonceSource],
         // Map tiles come from the configured tile server, if any (e.g. https://tile.openstreetmap.org).
         imgSrc: ["'self'", 'data:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],
         fontSrc: ["'self'"],

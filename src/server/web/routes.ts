@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
+import { styleNonceOf, withStyleNonce } from './style-nonce';
 
 /**
  * Serves the built SPA. Any other GET that wants HTML gets index.html (history fallback), so every
@@ -12,7 +13,10 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
   const webRoot = config.webDistDir;
   const indexFile = path.join(webRoot, 'index.html');
   // Read once: every client route is answered with this page, so it is the most served file.
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  // Split once at the opening of <head>, where each response's style nonce goes.
+  const headAt = indexHtml ? indexHtml.indexOf('<head>') + '<head>'.length : -1;
+  const indexParts = indexHtml && headAt > 0 ? { head: indexHtml.slice(0, headAt), rest: indexHtml.slice(headAt) } : undefined;
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -32,6 +36,8 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
     if (!wantsHtml) throw new AppError('NOT_FOUND', 'Not found');
     if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const nonce = styleNonceOf(reply.raw);
+    const page = nonce && indexParts ? withStyleNonce(indexParts, nonce) : indexHtml;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 };

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * A per-response nonce for the one inline <style> the web app needs: Radix's scroll lock
+ * (react-remove-scroll) injects a stylesheet whose text depends on the measured scrollbar width, so
+ * no fixed hash can allow it, and 'unsafe-inline' would allow every injected style. The nonce goes
+ * into the CSP header (as a helmet directive function, called once per response) and into the
+ * index.html of that same response, where the web app hands it to react-remove-scroll.
+ */
+const nonces = new WeakMap<ServerResponse, string>();
+
+export function styleNonceSource(_request: IncomingMessage, response: ServerResponse): string {
+  const nonce = randomBytes(16).toString('base64');
+  nonces.set(response, nonce);
+  return `'nonce-${nonce}'`;
+}
+
+/** The nonce the CSP header of this response allows, if the header was built for it. */
+export function styleNonceOf(response: ServerResponse): string | undefined {
+  return nonces.get(response);
+}
+
+/**
+ * The page with the nonce in a meta element the web app reads at start-up. It is carried in the
+ * `nonce` attribute, not `content`, because browsers hide a nonce attribute from the DOM and from
+ * CSS selectors, so injected markup cannot read it back.
+ */
+export function withStyleNonce(html: { head: string; rest: string }, nonce: string): string {
+  return `${html.head}<meta property="csp-nonce" nonce="${nonce}" />${html.rest}`;
+}
