@@ -9,6 +9,7 @@ import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import type { Secrets } from '../secrets';
 import { writeAudit } from '../audit/write-audit';
+import { bearerTokenPayload } from './bearer';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { passwordResetMail } from './mails';
 import { hashPassword, verifyPassword } from './password-hash';
@@ -93,7 +94,7 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
           issuer: config.publicUrl,
           audience: config.publicUrl,
           expirationTime: '15m',
-          definePayload: ({ user, session }) => ({ email: user.email, aal: (session as { aal?: string }).aal ?? 'aal1' }),
+          definePayload: bearerTokenPayload,
         },
         disableSettingJwtHeader: true,
       }),

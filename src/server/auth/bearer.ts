@@ -4,8 +4,20 @@ import { AppError } from '../http/errors';
 /** Only the asymmetric algorithm our keys use: `none` and shared-secret (HS*) tokens are refused. */
 const ACCEPTED_ALGORITHMS = ['RS256'];
 
+/** A verified token's claims: whose it is (`sub`) and the session it was issued in (`sid`). */
+export type BearerClaims = JWTPayload & { sub: string; sid: string };
+
 export interface BearerVerifier {
-  verify(token: string): Promise<JWTPayload & { sub: string }>;
+  verify(token: string): Promise<BearerClaims>;
+}
+
+/**
+ * What a token carries besides the registered claims (better-auth's `definePayload`). `sid` binds it
+ * to the session it was issued in, so it ends with that session: sign-out, a password reset or a
+ * revoked session stop it at once rather than when it expires.
+ */
+export function bearerTokenPayload({ user, session }: { user: { email: string }; session: { id: string; aal?: unknown } }) {
+  return { email: user.email, aal: session.aal === 'aal2' ? 'aal2' : 'aal1', sid: session.id };
 }
 
 const refuse = (message: string) => new AppError('UNAUTHENTICATED', message);
@@ -51,14 +63,19 @@ export function createBearerVerifier(options: {
           issuer: options.issuer,
           audience: options.audience,
           algorithms: ACCEPTED_ALGORITHMS,
+          // A token without an expiry would never end; one without a session could not be ended.
+          requiredClaims: ['exp', 'sid'],
         });
         if (!payload.sub) throw refuse('Token has no subject');
-        return payload as JWTPayload & { sub: string };
+        if (typeof payload.sid !== 'string' || payload.sid === '') throw refuse('Token sid is not accepted');
+        return payload as BearerClaims;
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof errors.JWSSignatureVerificationFailed) throw refuse('Invalid JWT signature');
         if (error instanceof errors.JWTExpired) throw refuse('Token has expired');
-        if (error instanceof errors.JWTClaimValidationFailed) throw refuse(`Token ${error.claim} is not accepted`);
+        if (error instanceof errors.JWTClaimValidationFailed) {
+          throw refuse(error.reason === 'missing' ? `Token has no ${error.claim} claim` : `Token ${error.claim} is not accepted`);
+        }
         throw refuse('Invalid token');
       }
     },

@@ -76,13 +76,18 @@ const SESSION_ACTOR_SQL = `
   left join useraccounts a on a.user_id = s.user_id
   where s.token = $1`;
 
-/** The same for a user id (bearer tokens carry no session). */
-const USER_ACTOR_SQL = `
-  select u.email, u.name, a.user_type, a.status,
-         exists (select 1 from mfa_factors f where f.user_id = u.id and f.status = 'verified') as has_factor
-  from "user" u
-  left join useraccounts a on a.user_id = u.id
-  where u.id = $1`;
+/**
+ * The same for a bearer token, by the session it was issued in (`sid`): a token lives no longer
+ * than its session, so sign-out, a password reset or a revoked session end it at once. The user
+ * is matched too, so a token never reaches into another user's session.
+ */
+const TOKEN_ACTOR_SQL = `
+  select s.id as session_id, s.user_id, s.created_at, s.expires_at, s.aal, u.email, u.name, a.user_type, a.status,
+         exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor
+  from session s
+  join "user" u on u.id = s.user_id
+  left join useraccounts a on a.user_id = s.user_id
+  where s.id = $1 and s.user_id = $2`;
 
 interface UserRow {
   email: string;
@@ -100,9 +105,14 @@ interface SessionRow extends UserRow {
   aal: string;
 }
 
-async function queryOne<T>(database: Database, name: string, text: string, value: string): Promise<T | undefined> {
-  const result = await database.pool.query<T & Record<string, unknown>>({ name, text, values: [value] });
+async function queryOne<T>(database: Database, name: string, text: string, values: string[]): Promise<T | undefined> {
+  const result = await database.pool.query<T & Record<string, unknown>>({ name, text, values });
   return result.rows[0];
+}
+
+/** Past its idle expiry or its 12-hour absolute lifetime. */
+function hasEnded(row: SessionRow, now: number): boolean {
+  return row.expires_at.getTime() < now || now - row.created_at.getTime() > SESSION_ABSOLUTE_SECONDS * 1000;
 }
 
 function accountOf(row: UserRow): Pick<Actor, 'account' | 'nextLevel'> {
@@ -134,10 +144,10 @@ export async function getActor(
   const token = signed ? verifySignedValue(signed, settings.secret) : null;
   if (!token) return null;
 
-  const row = await queryOne<SessionRow>(deps.database, 'carerelay-session-actor', SESSION_ACTOR_SQL, token);
+  const row = await queryOne<SessionRow>(deps.database, 'carerelay-session-actor', SESSION_ACTOR_SQL, [token]);
   if (!row) return null;
   const now = Date.now();
-  if (row.expires_at.getTime() < now || now - row.created_at.getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
+  if (hasEnded(row, now)) {
     await settings.remove(token);
     return null;
   }
@@ -166,16 +176,22 @@ function remembersNot(cookies: string, settings: SessionSettings): boolean {
 async function actorFromToken(token: string, deps: ActorDeps): Promise<Actor> {
   // A bad token is an error the client should read (which check failed), not an anonymous request.
   const claims = await deps.bearer.verify(token);
-  const row = await queryOne<UserRow>(deps.database, 'carerelay-user-actor', USER_ACTOR_SQL, claims.sub);
-  if (!row) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists.');
+  const row = await queryOne<SessionRow>(deps.database, 'carerelay-token-actor', TOKEN_ACTOR_SQL, [claims.sid, claims.sub]);
+  // Signed out, reset, revoked, idle, past 12 hours or the user deleted: one answer, as for a cookie.
+  if (!row || hasEnded(row, Date.now())) {
+    throw new AppError('UNAUTHENTICATED', 'The session this token was issued in has ended. Sign in again for a new token.');
+  }
+  const aal = claims.aal === 'aal2' ? 'aal2' : 'aal1';
+  // The session's level now, not the one at issue, is the ceiling of what its token may do.
+  if (aal === 'aal2' && row.aal !== 'aal2') throw new AppError('UNAUTHENTICATED', 'Token aal is not accepted');
   return {
-    userId: claims.sub,
+    userId: row.user_id,
     email: row.email,
     name: row.name,
-    // Tokens are not sessions: factor challenges, which are bound to a session, need the cookie.
-    sessionId: `token:${claims.jti ?? claims.iat ?? ''}`,
-    sessionCreatedAt: new Date((claims.iat ?? 0) * 1000),
-    aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
+    // Not the session's own id: factor challenges, which raise a session to aal2, need the cookie.
+    sessionId: `token:${claims.sid}`,
+    sessionCreatedAt: row.created_at,
+    aal,
     ...accountOf(row),
   };
 }
