@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './notification-preferences';
 export * from './referrals';
 export * from './visits';
+export * from './credential-changes';
