@@ -3,6 +3,7 @@ import type { UserType } from '../../domain/accounts';
 import { writeAudit } from '../audit/write-audit';
 import { AppError } from '../http/errors';
 import { clientOf, type RequestClient } from '../http/request-client';
+import type { Caller } from '../use-case';
 import { requireAal2, requireApproved, requireUserType } from './guards';
 import { requireActor, type Actor } from './session';
 
@@ -118,4 +119,9 @@ export function requireAuth(app: FastifyInstance, requirement: AuthRequirement) 
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, auth: route.config?.auth ?? requirement };
   });
+}
+
+/** The caller of an authenticated route, as every use case takes it. */
+export function callerOf(request: FastifyRequest): Caller {
+  return { actor: request.actor, client: request.client };
 }

@@ -1,5 +1,6 @@
 import type { ServiceTypeId } from '../../domain/accounts';
 import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistReferral } from '../../domain/referrals';
+import type { Actor } from '../auth/session';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { judgeTherapist, todayIn } from './eligibility';
@@ -25,24 +26,29 @@ import { findTherapistForManagers, searchTherapistsForManagers, type TherapistPr
 
 const notFound = () => new AppError('NOT_FOUND', 'No such referral.');
 
-export async function listAgencyReferrals(database: Database, agencyId: string, filter: AgencyListFilter): Promise<AgencyReferralSummary[]> {
-  const rows = await listAgencyReferralRows(database.db, agencyId, filter);
+interface ReadDeps {
+  database: Database;
+}
+
+export async function listAgencyReferrals({ database }: ReadDeps, { actor, filter }: { actor: Actor; filter: AgencyListFilter }): Promise<AgencyReferralSummary[]> {
+  const rows = await listAgencyReferralRows(database.db, actor.userId, filter);
   return presentAgencySummaries(database.db, rows);
 }
 
-export async function getAgencyReferral(database: Database, agencyId: string, referralId: string): Promise<AgencyReferral> {
-  const row = await findAgencyReferral(database.db, agencyId, referralId);
+export async function getAgencyReferral({ database }: ReadDeps, { actor, referralId }: { actor: Actor; referralId: string }): Promise<AgencyReferral> {
+  const row = await findAgencyReferral(database.db, actor.userId, referralId);
   if (!row) throw notFound();
   return presentAgencyReferral(database.db, row);
 }
 
-export async function listTherapistReferrals(database: Database, therapistId: string, view: TherapistListView): Promise<TherapistReferral[]> {
-  const rows = await listTherapistReferralRows(database.db, therapistId, view);
-  return presentTherapistReferrals(database.db, therapistId, rows);
+export async function listTherapistReferrals({ database }: ReadDeps, { actor, view }: { actor: Actor; view: TherapistListView }): Promise<TherapistReferral[]> {
+  const rows = await listTherapistReferralRows(database.db, actor.userId, view);
+  return presentTherapistReferrals(database.db, actor.userId, rows);
 }
 
-export async function getTherapistReferral(database: Database, therapistId: string, referralId: string): Promise<TherapistReferral> {
+export async function getTherapistReferral({ database }: ReadDeps, { actor, referralId }: { actor: Actor; referralId: string }): Promise<TherapistReferral> {
   const { db } = database;
+  const therapistId = actor.userId;
   const referral = await findTherapistReferral(db, therapistId, referralId);
   if (!referral) throw notFound();
   const offer = await findOffer(db, referralId, therapistId);
@@ -51,7 +57,7 @@ export async function getTherapistReferral(database: Database, therapistId: stri
   return view;
 }
 
-export async function listReferralsForManagers(database: Database): Promise<Array<AgencyReferralSummary & { agencyName: string }>> {
+export async function listReferralsForManagers({ database }: ReadDeps): Promise<Array<AgencyReferralSummary & { agencyName: string }>> {
   const { db } = database;
   const rows = await listReferralRowsForManagers(db);
   const [summaries, names] = await Promise.all([
@@ -80,7 +86,10 @@ async function judgeAll(db: Db, referral: ReferralRow, therapists: TherapistProf
 }
 
 /** Managers: why one therapist is or is not eligible for a referral now, and whether they were notified. */
-export async function explainEligibility(database: Database, referralId: string, therapistId: string): Promise<EligibilityView> {
+export async function explainEligibility(
+  { database }: ReadDeps,
+  { referralId, therapistId }: { referralId: string; therapistId: string },
+): Promise<EligibilityView> {
   const { db } = database;
   const [referral, therapist] = await Promise.all([findReferralForManagers(db, referralId), findTherapistForManagers(db, therapistId)]);
   if (!referral) throw notFound();
@@ -90,7 +99,7 @@ export async function explainEligibility(database: Database, referralId: string,
   return view;
 }
 
-export async function searchEligibility(database: Database, referralId: string, q: string): Promise<EligibilityView[]> {
+export async function searchEligibility({ database }: ReadDeps, { referralId, q }: { referralId: string; q: string }): Promise<EligibilityView[]> {
   const { db } = database;
   const referral = await findReferralForManagers(db, referralId);
   if (!referral) throw notFound();

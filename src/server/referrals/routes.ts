@@ -12,10 +12,7 @@ import {
   respondSchema,
   therapistReferralSchema,
 } from '../../domain/referrals';
-import type { UserType } from '../../domain/accounts';
-import { requireApproved, requireManagerAal2, requireUserType } from '../auth/guards';
-import { requireActor, type Actor } from '../auth/session';
-import type { AppDeps } from '../app';
+import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { handleError } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
 import {
@@ -34,29 +31,6 @@ const idParams = z.object({ id: z.uuid({ error: 'No such referral.' }) });
 const responseParams = idParams.extend({ responseId: z.uuid({ error: 'No such response.' }) });
 
 /**
- * Authenticates and authorizes every route of one plugin before its input is validated, so a
- * caller without access learns nothing about the inputs; returns how routes read the actor.
- */
-function guardPlugin(app: Parameters<RoutesPlugin>[0], deps: AppDeps, check: (actor: Actor) => void) {
-  const actors = new WeakMap<FastifyRequest, Actor>();
-  app.addHook('preValidation', async (request) => {
-    const actor = await requireActor(request, deps);
-    check(actor);
-    actors.set(request, actor);
-  });
-  return (request: FastifyRequest) => {
-    const actor = actors.get(request);
-    if (!actor) throw new Error('referral route ran without its guard');
-    return {
-      database: deps.database,
-      jobs: deps.jobs,
-      userId: actor.userId,
-      client: { ipAddress: request.ip, userAgent: request.headers['user-agent'] },
-    };
-  };
-}
-
-/**
  * POST /referrals wraps the fields in `referral`; its field errors are named as PUT, the service
  * (an unknown ZIP) and the form name them: `patientZip`, not `referral.patientZip`.
  */
@@ -67,14 +41,9 @@ function unwrapReferralFieldErrors(error: FastifyError, request: FastifyRequest,
   return handleError(error, request, reply);
 }
 
-const approved = (type: UserType) => (actor: Actor) => {
-  requireUserType(actor, type);
-  requireApproved(actor);
-};
-
 /** /api/referrals…: an approved agency's own referrals. */
 export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
-  const contextOf = guardPlugin(app, deps, approved('agency'));
+  requireAuth(app, approvedAgency);
   const tags = ['referrals (agency)'];
 
   app.get(
@@ -87,7 +56,7 @@ export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: z.object({ items: z.array(agencyReferralSummarySchema) }) },
       },
     },
-    async (request) => ({ items: await listAgencyReferrals(deps.database, contextOf(request).userId, request.query.status) }),
+    async (request) => ({ items: await listAgencyReferrals(deps, { actor: request.actor, filter: request.query.status }) }),
   );
 
   app.post(
@@ -102,7 +71,7 @@ export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
       errorHandler: unwrapReferralFieldErrors,
     },
     async (request, reply) => {
-      const referral = await createReferral({ ...contextOf(request), input: request.body.referral, post: request.body.post });
+      const referral = await createReferral(deps, { ...callerOf(request), input: request.body.referral, post: request.body.post });
       return reply.code(201).send(referral);
     },
   );
@@ -110,7 +79,7 @@ export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/referrals/:id',
     { schema: { tags, summary: 'A referral with its responses and the notified count', params: idParams, response: { 200: agencyReferralSchema } } },
-    async (request) => getAgencyReferral(deps.database, contextOf(request).userId, request.params.id),
+    async (request) => getAgencyReferral(deps, { actor: request.actor, referralId: request.params.id }),
   );
 
   app.put(
@@ -124,19 +93,19 @@ export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: agencyReferralSchema },
       },
     },
-    async (request) => updateReferral({ ...contextOf(request), referralId: request.params.id, input: request.body }),
+    async (request) => updateReferral(deps, { ...callerOf(request), referralId: request.params.id, input: request.body }),
   );
 
   app.post(
     '/referrals/:id/post',
     { schema: { tags, summary: 'Post a draft', params: idParams, response: { 200: agencyReferralSchema } } },
-    async (request) => postReferral({ ...contextOf(request), referralId: request.params.id }),
+    async (request) => postReferral(deps, { ...callerOf(request), referralId: request.params.id }),
   );
 
   app.post(
     '/referrals/:id/cancel',
     { schema: { tags, summary: 'Cancel a draft or posted referral, with a reason', params: idParams, body: cancelReferralSchema, response: { 200: agencyReferralSchema } } },
-    async (request) => cancelReferral({ ...contextOf(request), referralId: request.params.id, reason: request.body.reason }),
+    async (request) => cancelReferral(deps, { ...callerOf(request), referralId: request.params.id, reason: request.body.reason }),
   );
 
   app.post(
@@ -149,20 +118,20 @@ export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: agencyReferralSchema },
       },
     },
-    async (request) => confirmResponse({ ...contextOf(request), referralId: request.params.id, responseId: request.params.responseId }),
+    async (request) => confirmResponse(deps, { ...callerOf(request), referralId: request.params.id, responseId: request.params.responseId }),
   );
 
   app.post(
     '/referrals/:id/responses/:responseId/counter',
     { schema: { tags, summary: 'Counter a rate request with other rates', params: responseParams, body: counterSchema, response: { 200: agencyReferralSchema } } },
     async (request) =>
-      counterResponse({ ...contextOf(request), referralId: request.params.id, responseId: request.params.responseId, rates: request.body.rates, note: request.body.note }),
+      counterResponse(deps, { ...callerOf(request), referralId: request.params.id, responseId: request.params.responseId, rates: request.body.rates, note: request.body.note }),
   );
 };
 
 /** /api/therapist/referrals…: what an approved therapist was offered or matched to. */
 export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
-  const contextOf = guardPlugin(app, deps, approved('therapist'));
+  requireAuth(app, approvedTherapist);
   const tags = ['referrals (therapist)'];
 
   app.get(
@@ -175,13 +144,13 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: z.object({ items: z.array(therapistReferralSchema) }) },
       },
     },
-    async (request) => ({ items: await listTherapistReferrals(deps.database, contextOf(request).userId, request.query.view) }),
+    async (request) => ({ items: await listTherapistReferrals(deps, { actor: request.actor, view: request.query.view }) }),
   );
 
   app.get(
     '/therapist/referrals/:id',
     { schema: { tags, summary: 'A referral offered or matched to me', params: idParams, response: { 200: therapistReferralSchema } } },
-    async (request) => getTherapistReferral(deps.database, contextOf(request).userId, request.params.id),
+    async (request) => getTherapistReferral(deps, { actor: request.actor, referralId: request.params.id }),
   );
 
   app.post(
@@ -195,13 +164,13 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: therapistReferralSchema },
       },
     },
-    async (request) => respondToReferral({ ...contextOf(request), referralId: request.params.id, response: request.body }),
+    async (request) => respondToReferral(deps, { ...callerOf(request), referralId: request.params.id, response: request.body }),
   );
 
   app.delete(
     '/therapist/referrals/:id/response',
     { schema: { tags, summary: 'Withdraw my response (until the match)', params: idParams, response: { 200: therapistReferralSchema } } },
-    async (request) => withdrawResponse({ ...contextOf(request), referralId: request.params.id }),
+    async (request) => withdrawResponse(deps, { ...callerOf(request), referralId: request.params.id }),
   );
 
   app.post(
@@ -215,21 +184,21 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: therapistReferralSchema },
       },
     },
-    async (request) => answerCounter({ ...contextOf(request), referralId: request.params.id, accept: request.body.accept }),
+    async (request) => answerCounter(deps, { ...callerOf(request), referralId: request.params.id, accept: request.body.accept }),
   );
 
   for (const [path, hidden] of [['hide', true], ['unhide', false]] as const) {
     app.post(
       `/therapist/referrals/:id/${path}`,
       { schema: { tags, summary: hidden ? 'Hide a referral from my list' : 'Show a hidden referral again', params: idParams, response: { 200: therapistReferralSchema } } },
-      async (request) => hideReferral({ ...contextOf(request), referralId: request.params.id, hidden }),
+      async (request) => hideReferral(deps, { ...callerOf(request), referralId: request.params.id, hidden }),
     );
   }
 };
 
 /** /api/admin/referrals…: managers at aal2 see every referral and why a therapist was or was not eligible. */
 export const managerReferralRoutes: RoutesPlugin = async (app, deps) => {
-  guardPlugin(app, deps, requireManagerAal2);
+  requireAuth(app, manager);
   const tags = ['admin'];
 
   app.get(
@@ -241,7 +210,7 @@ export const managerReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: z.object({ items: z.array(agencyReferralSummarySchema.extend({ agencyName: z.string() })) }) },
       },
     },
-    async () => ({ items: await listReferralsForManagers(deps.database) }),
+    async () => ({ items: await listReferralsForManagers(deps) }),
   );
 
   app.get(
@@ -255,7 +224,7 @@ export const managerReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: z.object({ items: z.array(eligibilityViewSchema) }) },
       },
     },
-    async (request) => ({ items: await searchEligibility(deps.database, request.params.id, request.query.q) }),
+    async (request) => ({ items: await searchEligibility(deps, { referralId: request.params.id, q: request.query.q }) }),
   );
 
   app.get(
@@ -268,7 +237,7 @@ export const managerReferralRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: eligibilityViewSchema },
       },
     },
-    async (request) => explainEligibility(deps.database, request.params.id, request.params.therapistId),
+    async (request) => explainEligibility(deps, { referralId: request.params.id, therapistId: request.params.therapistId }),
   );
 };
 

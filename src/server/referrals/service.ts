@@ -10,6 +10,7 @@ import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database, type Transaction } from '../db/client';
 import { referrals } from '../db/schema/index';
 import { locateZip } from '../geo/zip-centroids';
+import type { Caller } from '../use-case';
 import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { findEligibleTherapists } from './eligibility';
@@ -43,16 +44,16 @@ import { presentAgencyReferral } from './presenters';
  * is what makes "exactly one therapist" hold even if a future path forgets the lock.
  */
 
-export interface Client {
-  ipAddress: string;
-  userAgent?: string;
-}
-
-export interface Context {
+export interface ReferralDeps {
   database: Database;
   jobs: JobQueue;
-  userId: string;
-  client: Client;
+}
+
+/** What a use case carries through its steps: its dependencies, the caller (and its id) and its input. */
+export type Context = ReferralDeps & Caller & { userId: string };
+
+export function contextOf<T extends Caller>(deps: ReferralDeps, options: T): ReferralDeps & T & { userId: string } {
+  return { database: deps.database, jobs: deps.jobs, ...options, userId: options.actor.userId };
 }
 
 export const LIVE_RESPONSES = ['accepted', 'rate_requested', 'countered'] as const;
@@ -98,7 +99,8 @@ function referralValues(input: ReferralFields) {
 
 // ---- Agency ----
 
-export async function createReferral(context: Context & { input: ReferralFields; post: boolean }): Promise<AgencyReferral> {
+export async function createReferral(deps: ReferralDeps, options: Caller & { input: ReferralFields; post: boolean }): Promise<AgencyReferral> {
+  const context = contextOf(deps, options);
   const values = referralValues(context.input);
   const row = await inTransaction(context.database, async (t) => {
     let referral = await insertReferral(t.tx, { ...values, agencyId: context.userId });
@@ -110,7 +112,8 @@ export async function createReferral(context: Context & { input: ReferralFields;
   return presentAgencyReferral(context.database.db, row);
 }
 
-export async function updateReferral(context: Context & { referralId: string; input: ReferralFields }): Promise<AgencyReferral> {
+export async function updateReferral(deps: ReferralDeps, options: Caller & { referralId: string; input: ReferralFields }): Promise<AgencyReferral> {
+  const context = contextOf(deps, options);
   const values = referralValues(context.input);
   const row = await inTransaction(context.database, async (t) => {
     const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
@@ -144,7 +147,8 @@ export async function updateReferral(context: Context & { referralId: string; in
   return presentAgencyReferral(context.database.db, row);
 }
 
-export async function postReferral(context: Context & { referralId: string }): Promise<AgencyReferral> {
+export async function postReferral(deps: ReferralDeps, options: Caller & { referralId: string }): Promise<AgencyReferral> {
+  const context = contextOf(deps, options);
   const row = await inTransaction(context.database, async (t) => {
     const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
     if (!current) throw notFound();
@@ -192,7 +196,8 @@ async function offerToEligible(t: Transaction, context: Context, referral: Refer
   return inserted.length;
 }
 
-export async function cancelReferral(context: Context & { referralId: string; reason: string }): Promise<AgencyReferral> {
+export async function cancelReferral(deps: ReferralDeps, options: Caller & { referralId: string; reason: string }): Promise<AgencyReferral> {
+  const context = contextOf(deps, options);
   const row = await inTransaction(context.database, async (t) => {
     const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
     if (!current) throw notFound();
@@ -220,7 +225,8 @@ export async function cancelReferral(context: Context & { referralId: string; re
 }
 
 /** The agency confirms one response: the therapist is matched at the rates they asked (or the counter they took). */
-export async function confirmResponse(context: Context & { referralId: string; responseId: string }): Promise<AgencyReferral> {
+export async function confirmResponse(deps: ReferralDeps, options: Caller & { referralId: string; responseId: string }): Promise<AgencyReferral> {
+  const context = contextOf(deps, options);
   const row = await inTransaction(context.database, async (t) => {
     const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
     if (!current) throw notFound();
@@ -296,7 +302,8 @@ export async function matchInTransaction(
   return matched;
 }
 
-export async function counterResponse(context: Context & { referralId: string; responseId: string; rates: ServiceRates; note: string }): Promise<AgencyReferral> {
+export async function counterResponse(deps: ReferralDeps, options: Caller & { referralId: string; responseId: string; rates: ServiceRates; note: string }): Promise<AgencyReferral> {
+  const context = contextOf(deps, options);
   const row = await inTransaction(context.database, async (t) => {
     const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
     if (!current) throw notFound();

@@ -6,7 +6,8 @@ import { AppError } from '../http/errors';
 import { agencyReferralLink, notifyAgency } from './notify';
 import { findOffer, findResponse, findTherapistReferral, servicesOf, setOfferHidden, updateResponse, upsertResponse, type ReferralRow } from './queries';
 import { getTherapistReferral } from './read-service';
-import { audit, LIVE_RESPONSES, matchInTransaction, notFound, ratesForServices, type Context } from './service';
+import type { Caller } from '../use-case';
+import { audit, contextOf, LIVE_RESPONSES, matchInTransaction, notFound, ratesForServices, type Context, type ReferralDeps } from './service';
 
 /**
  * The therapist's side of a referral: answering it, withdrawing, taking or declining a counter,
@@ -29,7 +30,8 @@ type Response =
   | { kind: 'rate_request'; rates: ServiceRates; reason: 'complex_case' | 'long_distance' | 'other'; note: string }
   | { kind: 'decline'; note: string };
 
-export async function respondToReferral(context: Context & { referralId: string; response: Response }): Promise<TherapistReferral> {
+export async function respondToReferral(deps: ReferralDeps, options: Caller & { referralId: string; response: Response }): Promise<TherapistReferral> {
+  const context = contextOf(deps, options);
   await inTransaction(context.database, async (t) => {
     const referral = await openOfferedReferral(t, context, context.referralId);
     const existing = await findResponse(t.tx, referral.id, context.userId);
@@ -84,10 +86,11 @@ export async function respondToReferral(context: Context & { referralId: string;
       });
     }
   });
-  return getTherapistReferral(context.database, context.userId, context.referralId);
+  return getTherapistReferral(context, { actor: context.actor, referralId: context.referralId });
 }
 
-export async function withdrawResponse(context: Context & { referralId: string }): Promise<TherapistReferral> {
+export async function withdrawResponse(deps: ReferralDeps, options: Caller & { referralId: string }): Promise<TherapistReferral> {
+  const context = contextOf(deps, options);
   await inTransaction(context.database, async (t) => {
     const referral = await openOfferedReferral(t, context, context.referralId);
     const existing = await findResponse(t.tx, referral.id, context.userId);
@@ -104,10 +107,11 @@ export async function withdrawResponse(context: Context & { referralId: string }
       });
     }
   });
-  return getTherapistReferral(context.database, context.userId, context.referralId);
+  return getTherapistReferral(context, { actor: context.actor, referralId: context.referralId });
 }
 
-export async function answerCounter(context: Context & { referralId: string; accept: boolean }): Promise<TherapistReferral> {
+export async function answerCounter(deps: ReferralDeps, options: Caller & { referralId: string; accept: boolean }): Promise<TherapistReferral> {
+  const context = contextOf(deps, options);
   await inTransaction(context.database, async (t) => {
     const referral = await openOfferedReferral(t, context, context.referralId);
     const existing = await findResponse(t.tx, referral.id, context.userId);
@@ -125,13 +129,14 @@ export async function answerCounter(context: Context & { referralId: string; acc
       link: agencyReferralLink(referral.id),
     });
   });
-  return getTherapistReferral(context.database, context.userId, context.referralId);
+  return getTherapistReferral(context, { actor: context.actor, referralId: context.referralId });
 }
 
-export async function hideReferral(context: Context & { referralId: string; hidden: boolean }): Promise<TherapistReferral> {
+export async function hideReferral(deps: ReferralDeps, options: Caller & { referralId: string; hidden: boolean }): Promise<TherapistReferral> {
+  const context = contextOf(deps, options);
   const { db } = context.database;
   if (!(await findOffer(db, context.referralId, context.userId))) throw notFound();
   await setOfferHidden(db, context.referralId, context.userId, context.hidden);
-  return getTherapistReferral(context.database, context.userId, context.referralId);
+  return getTherapistReferral(context, { actor: context.actor, referralId: context.referralId });
 }
 
