@@ -15,21 +15,29 @@ beforeAll(async () => {
   otherPrivate = (await generateKeyPair('RS256')).privateKey;
 });
 
-const sign = (key: CryptoKey, overrides: { kid?: string; aud?: string; exp?: string | number } = {}) =>
-  new SignJWT({ email: 'a@b.test' })
+const sign = (key: CryptoKey, overrides: { kid?: string; aud?: string; exp?: string | number | null; sid?: string | null } = {}) => {
+  const jwt = new SignJWT({ email: 'a@b.test', ...(overrides.sid === null ? {} : { sid: overrides.sid ?? 'session-1' }) })
     .setProtectedHeader({ alg: 'RS256', kid: overrides.kid ?? 'key-1' })
     .setSubject('user-1')
     .setIssuer(issuer)
     .setAudience(overrides.aud ?? audience)
-    .setIssuedAt()
-    .setExpirationTime(overrides.exp ?? '15m')
-    .sign(key);
+    .setIssuedAt();
+  return (overrides.exp === null ? jwt : jwt.setExpirationTime(overrides.exp ?? '15m')).sign(key);
+};
 
 const verifier = (keys: JWK[]) => createBearerVerifier({ loadKeys: async () => keys, issuer, audience });
 
 describe('bearer token verification', () => {
-  it('accepts a token signed by a published key', async () => {
-    expect((await verifier([publicJwk]).verify(await sign(privateKey))).sub).toBe('user-1');
+  it('accepts a token signed by a published key and names its user and session', async () => {
+    expect(await verifier([publicJwk]).verify(await sign(privateKey))).toMatchObject({ sub: 'user-1', sid: 'session-1' });
+  });
+
+  it('refuses a token without an expiry, which would never end', async () => {
+    await expect(verifier([publicJwk]).verify(await sign(privateKey, { exp: null }))).rejects.toThrow('Token has no exp claim');
+  });
+
+  it('refuses a token without the session it was issued in, which could not be ended', async () => {
+    await expect(verifier([publicJwk]).verify(await sign(privateKey, { sid: null }))).rejects.toThrow('Token has no sid claim');
   });
 
   it('says the key set is empty', async () => {
