@@ -104,16 +104,18 @@ export type ReferralService = z.infer<typeof referralServiceSchema>;
 /**
  * Patterns that identify a person, refused in the clinical summary (a referral is seen by every
  * eligible therapist before any match, so it must carry nothing that identifies the patient). This
- * catches the common slips; the form also says so plainly.
+ * catches the common slips; the form also says so plainly. Each must run in linear time: no unbounded
+ * quantifier followed by one matching the same characters, which retries every split of a long run
+ * (quadratic). Only whether one matches counts, so each asks for the least text that proves it.
  */
 const identifierPatterns: RegExp[] = [
   /\b\d{3}[-.\s]?\d{2}[-.\s]?\d{4}\b/, // SSN
   /\(?\b\d{3}\)?[-.\s]?\d{3}[-.\s]?\d{4}\b/, // phone
   /\b\d{1,2}[/-]\d{1,2}[/-](?:19|20)?\d{2}\b/, // dates such as 3/14/1948
   /\b(?:19|20)\d{2}-\d{2}-\d{2}\b/, // ISO dates
-  /[\w.+-]+@[\w-]+\.[\w.]+/, // email
+  /[\w.+-]@[\w-]+\.[\w.]/, // email
   /\b(?:DOB|D\.O\.B|date of birth|MRN|medical record|SSN|social security)\b/i,
-  /\b(?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][a-z]+/, // titled names
+  /\b(?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][a-z]/, // titled names
   /\b\d{1,5}\s+\w+(?:\s+\w+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Dr|Drive|Ln|Lane|Ct|Court|Way)\b\.?/i, // street address
 ];
 
@@ -140,7 +142,8 @@ export const referralInputSchema = z
       .string({ error: referralMessages.summaryRequired })
       .trim()
       .min(1, referralMessages.summaryRequired)
-      .max(2000, referralMessages.summaryLength)
+      // zod runs later checks after a failed one unless told to abort: patterns read bounded text only.
+      .max(2000, { error: referralMessages.summaryLength, abort: true })
       .refine((text) => !looksIdentifying(text), referralMessages.summaryIdentifiers),
     offerOpenHours: z.number({ error: referralMessages.offerWindow }).refine((h) => (offerWindowHours as number[]).includes(h), referralMessages.offerWindow),
     /** The first acceptance within the offered rates is matched automatically. */
