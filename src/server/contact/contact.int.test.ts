@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { clientAddress } from '../../../test/factories';
+import { errorOf } from '../../../test/http';
 import { TestSmtpServer } from '../../../test/smtp';
 import { contactMessages, mailMessages } from '../db/schema/index';
 
@@ -17,8 +19,12 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const post = (body: unknown) =>
-  fetch(`${app.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (body: unknown, from?: string) =>
+  fetch(`${app.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
+    body: JSON.stringify(body),
+  });
 
 describe('POST /api/contact', () => {
   it('stores the message and mails it to the team, replying to the sender', async () => {
@@ -70,5 +76,26 @@ describe('POST /api/contact', () => {
     const response = await post({ name: 'X', email: 'x@y.test', userType: 'robot', subject: 'S', message: 'M', phone: 'call me' });
     const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
     expect(error.fields).toEqual({ userType: 'Please tell us who you are', phone: 'Please enter a valid phone number' });
+  });
+});
+
+describe('POST /api/contact from one address', () => {
+  const message = { name: 'Sam', email: 'sam@pt.test', userType: 'therapist', subject: 'Hours', message: 'Can I choose my hours?' };
+
+  it('takes 5 messages in 10 minutes, then answers 429 with retry-after and mails no one', async () => {
+    const address = clientAddress();
+    for (let i = 0; i < 5; i++) expect((await post(message, address)).status).toBe(201);
+    const mails = await app.runtime.database.db.$count(mailMessages);
+    const stored = await app.runtime.database.db.$count(contactMessages);
+
+    const refused = await post(message, address);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(590);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    expect(await errorOf(refused)).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests from your address. Please try again in 10 minutes.' });
+    expect(await app.runtime.database.db.$count(mailMessages)).toBe(mails);
+    expect(await app.runtime.database.db.$count(contactMessages)).toBe(stored);
+
+    expect((await post(message, clientAddress())).status).toBe(201);
   });
 });

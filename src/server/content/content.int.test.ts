@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { clientAddress } from '../../../test/factories';
+import { errorOf } from '../../../test/http';
 import { articles } from '../../content/articles/index';
 import { faqs } from '../../content/faqs';
 import { articleCategories, type Article, type ArticleSummary, type AssistantAnswer, type FaqItem } from '../../domain/content';
@@ -14,8 +16,12 @@ afterAll(async () => {
 });
 
 const get = (path: string) => fetch(`${app.url}/api${path}`);
-const ask = (body: unknown) =>
-  fetch(`${app.url}/api/assistant`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const ask = (body: unknown, from?: string) =>
+  fetch(`${app.url}/api/assistant`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
+    body: JSON.stringify(body),
+  });
 
 describe('GET /api/articles', () => {
   it('lists every article newest first, without bodies, with the categories in use', async () => {
@@ -68,6 +74,19 @@ describe('GET /api/faqs', () => {
 });
 
 describe('POST /api/assistant', () => {
+  it('answers 30 questions a minute from one address, then 429 with retry-after; another address still gets answers', async () => {
+    const address = clientAddress();
+    const question = { question: 'What is the LUPA threshold?' };
+    for (let i = 0; i < 30; i++) expect((await ask(question, address)).status).toBe(200);
+    const refused = await ask(question, address);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await errorOf(refused)).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests from your address\. Please try again in (\d+ seconds?|1 minute)\.$/) });
+    expect((await ask(question, clientAddress())).status).toBe(200);
+  });
+
   it('answers from the articles, citing the article it quotes', async () => {
     const response = await ask({ question: '  What is the LUPA threshold?  ' });
     expect(response.status).toBe(200);

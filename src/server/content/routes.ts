@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { articles } from '../../content/articles/index';
 import { faqs } from '../../content/faqs';
 import { assistantQuestionSchema } from '../../domain/assistant-question';
+import { limitPerAddress } from '../http/address-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
 import { createKnowledgeAssistant } from './assistant';
 import { articleListSchema, articleSchema, assistantAnswerSchema, faqListSchema } from './schemas';
 import { getArticle, listArticles, listFaqs } from './service';
 
 /** Articles, FAQs and the Knowledge Assistant. */
-export const contentRoutes: RoutesPlugin = async (app) => {
+export const contentRoutes: RoutesPlugin = async (app, { database }) => {
   // The content ships with the code, so the search index is built once per process, not per question.
   const assistant = createKnowledgeAssistant({ articles, faqs });
 
@@ -40,6 +41,8 @@ export const contentRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/assistant',
     {
+      // Plenty for a person asking questions, too few to mine the index or load the server.
+      onRequest: limitPerAddress(database.db, { name: 'assistant', windowSeconds: 60, max: 30 }),
       schema: {
         tags: ['content'],
         summary: 'Ask the Knowledge Assistant; it answers by quoting the articles and FAQs',

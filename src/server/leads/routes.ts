@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { leadSchema } from '../../domain/inquiries';
+import { limitPerAddress } from '../http/address-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
 import { createLead } from './service';
 
@@ -7,6 +8,8 @@ export const leadRoutes: RoutesPlugin = async (app, { database, jobs, config }) 
   app.post(
     '/leads',
     {
+      // Each one mails the team, so an address may send only a few.
+      onRequest: limitPerAddress(database.db, { name: 'leads', windowSeconds: 600, max: 5 }),
       schema: {
         tags: ['site'],
         summary: 'Leave your details from the landing page',
