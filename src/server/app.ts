@@ -33,6 +33,7 @@ import { accountTypeRoutes } from './onboarding/account-type-routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { patientRoutes } from './patients/routes';
 import { documentationRoutes } from './documentation/routes';
+import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { visitRoutes } from './visits/routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -52,6 +53,7 @@ export interface AppDeps {
   auth: Auth;
   bearer: BearerVerifier;
   notifications: NotificationBroker;
+  payments: PaymentProvider;
 }
 
 export type App = FastifyInstance;

@@ -7,6 +7,7 @@ import { createBearerVerifier } from './auth/bearer';
 import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
+import { sealLegacyPhiText } from './crypto/seal-legacy-phi';
 import { printDemoSummary } from './demo/print-demo-summary';
 import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
@@ -14,7 +15,8 @@ import { createMailDelivery } from './mail/deliver-mail';
 import { createReferralAlertFanOutJob, createReferralAlertJob } from './referrals/alert-job';
 import { expireReferral } from './referrals/service';
 import { startDocumentationSweep } from './documentation/sweep';
-import { paymentProviderName, registerPaymentJobs } from './payments/register-jobs';
+import { registerPaymentJobs } from './payments/register-jobs';
+import { createPaymentProvider } from './payments/select-provider';
 import { createVisitReminderJob } from './visits/reminder-job';
 import { startNotificationBroker } from './notifications/broker';
 import { loadSecrets } from './secrets';
@@ -57,6 +59,7 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     const database = connectDatabase(databaseUrl);
     cleanups.push(() => database.close());
     await migrateDatabase(database);
+    await sealLegacyPhiText(database, secrets.phiKey);
     // First start on the embedded database: a believable demo cast, so there is something to see.
     // Does nothing once any account exists; never runs against a configured DATABASE_URL.
     if (!config.databaseUrl) {
@@ -87,7 +90,9 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
       issuer: config.publicUrl,
       audience: config.publicUrl,
     });
-    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications });
+    // Chosen once: the routes, the jobs and the documentation sweep all move money through it.
+    const payments = createPaymentProvider(config);
+    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications, payments });
     cleanups.push(() => app.close());
 
     const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -102,11 +107,11 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
 
     await jobs.work('referral-alerts', createReferralAlertFanOutJob({ jobs }));
     await jobs.work('referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl }));
-    await registerPaymentJobs({ config, database, jobs });
+    await registerPaymentJobs({ database, jobs, payments });
     await jobs.work('expire-referral', async ({ referralId }) => {
       await expireReferral(database, referralId);
     });
-    await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: paymentProviderName(config) });
+    await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: payments.name });
     await jobs.work('visit-reminder', createVisitReminderJob({ database, jobs, publicUrl: config.publicUrl }));
 
     return { app, database, jobs, databaseUrl, close };

@@ -8,7 +8,7 @@ import { findPaymentCustomer, settleVisitIfPaid } from './queries';
 export interface PaymentJobDeps {
   database: Database;
   jobs: JobQueue;
-  provider: PaymentProvider;
+  payments: PaymentProvider;
 }
 
 export const AWAITING_ONBOARDING = 'Waiting for the therapist to finish payment onboarding.';
@@ -62,7 +62,7 @@ export function createChargeJob(deps: PaymentJobDeps) {
     if (!line || line.status === 'paid' || line.status === 'failed') return;
     const thisAttempt = and(eq(invoiceLines.id, line.id), eq(invoiceLines.chargeAttempt, line.chargeAttempt));
     let payer: { customerId: string; paymentMethodId: string } | null = null;
-    if (deps.provider.name === 'stripe') {
+    if (deps.payments.name === 'stripe') {
       const customer = await findPaymentCustomer(deps.database.db, line.agencyId);
       if (!customer?.paymentMethodId) {
         // Parked, not retried: saving a payment method (its webhook) queues this job again.
@@ -79,7 +79,7 @@ export function createChargeJob(deps: PaymentJobDeps) {
     }
     let payment = line.providerReference;
     const charge = (chargedTo: typeof payer) =>
-      deps.provider.chargeAgency({
+      deps.payments.chargeAgency({
         visitId,
         agencyId: line.agencyId,
         amount: line.amount,
@@ -121,7 +121,7 @@ export function createChargeJob(deps: PaymentJobDeps) {
             // An outage on the last run fails only a line still waiting (pending): a processing one has reached the provider, whose webhook settles it.
             .where(and(thisAttempt, declined ? ne(invoiceLines.status, 'paid') : eq(invoiceLines.status, 'pending')))
             .returning({ id: invoiceLines.id });
-          if (marked && deps.provider.name === 'stripe') await notePayoutAwaitsAgency(tx, visitId);
+          if (marked && deps.payments.name === 'stripe') await notePayoutAwaitsAgency(tx, visitId);
         });
         if (declined) return;
       } else {
@@ -142,7 +142,7 @@ export function createChargeJob(deps: PaymentJobDeps) {
         })
         .where(and(thisAttempt, inArray(invoiceLines.status, ['pending', 'processing'])))
         .returning({ id: invoiceLines.id });
-      if (deps.provider.name !== 'stripe' || (moved && result.status === 'paid')) {
+      if (deps.payments.name !== 'stripe' || (moved && result.status === 'paid')) {
         await deps.jobs.send('payment-payout', { visitId }, { sql: t.sql });
       }
     });
@@ -180,7 +180,7 @@ export function createPayoutJob(deps: PaymentJobDeps) {
     const unsettled = inArray(payouts.status, ['pending', 'processing']);
     let destinationAccount: string | null = null;
     let sourceCharge: string | null = null;
-    if (deps.provider.name === 'stripe') {
+    if (deps.payments.name === 'stripe') {
       const [account] = await deps.database.db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, payout.therapistId));
       const [line] = await deps.database.db
         .select({ status: invoiceLines.status, chargeReference: invoiceLines.chargeReference })
@@ -202,7 +202,7 @@ export function createPayoutJob(deps: PaymentJobDeps) {
     }
     let result;
     try {
-      result = await deps.provider.payTherapist({
+      result = await deps.payments.payTherapist({
         visitId,
         therapistId: payout.therapistId,
         amount: payout.amount,

@@ -13,7 +13,7 @@ export const LEDGER_PAYMENT_METHOD_MESSAGE =
 
 interface Deps {
   database: Database;
-  provider: PaymentProvider;
+  payments: PaymentProvider;
 }
 
 /**
@@ -34,9 +34,9 @@ export async function ensureAgencyCustomer(deps: Deps, agencyId: string): Promis
       .from(agencyProfiles)
       .where(eq(agencyProfiles.id, agencyId));
     if (!profile) throw new AppError('FORBIDDEN', 'Complete onboarding first.');
-    const customerId = await deps.provider.createCustomer({ agencyId, email: profile.email, name: profile.name });
+    const customerId = await deps.payments.createCustomer({ agencyId, email: profile.email, name: profile.name });
     if (!customerId) return null;
-    await tx.insert(paymentCustomers).values({ agencyId, provider: deps.provider.name, customerId });
+    await tx.insert(paymentCustomers).values({ agencyId, provider: deps.payments.name, customerId });
     return customerId;
   });
 }
@@ -47,11 +47,11 @@ export async function ensureAgencyCustomer(deps: Deps, agencyId: string): Promis
  * the only word that the setup really completed. Under the ledger, a message that none is needed.
  */
 export async function startPaymentMethodSetup(deps: Deps, options: { actor: Actor }): Promise<{ url: string | null; message: string }> {
-  if (deps.provider.name !== 'stripe') return { url: null, message: LEDGER_PAYMENT_METHOD_MESSAGE };
+  if (deps.payments.name !== 'stripe') return { url: null, message: LEDGER_PAYMENT_METHOD_MESSAGE };
   try {
     const customerId = await ensureAgencyCustomer(deps, options.actor.userId);
     if (!customerId) return { url: null, message: LEDGER_PAYMENT_METHOD_MESSAGE };
-    const setup = await deps.provider.createPaymentMethodSetup({ agencyId: options.actor.userId, customerId });
+    const setup = await deps.payments.createPaymentMethodSetup({ agencyId: options.actor.userId, customerId });
     if (!setup) return { url: null, message: LEDGER_PAYMENT_METHOD_MESSAGE };
     return { url: setup.url, message: 'Continue to Stripe to add your payment method.' };
   } catch (error) {
@@ -71,12 +71,12 @@ export async function getAgencyPaymentMethod(deps: Deps, options: { actor: Actor
     countLinesAwaitingPaymentMethod(deps.database.db, agencyId, AWAITING_PAYMENT_METHOD),
   ]);
   return {
-    provider: deps.provider.name,
+    provider: deps.payments.name,
     paymentMethod:
       customer?.paymentMethodId
         ? { brand: customer.paymentMethodBrand, last4: customer.paymentMethodLast4, updatedAt: customer.paymentMethodUpdatedAt?.toISOString() ?? null }
         : null,
     linesAwaitingPaymentMethod: awaiting,
-    message: deps.provider.name === 'stripe' ? (customer?.paymentMethodId ? null : AWAITING_PAYMENT_METHOD) : LEDGER_PAYMENT_METHOD_MESSAGE,
+    message: deps.payments.name === 'stripe' ? (customer?.paymentMethodId ? null : AWAITING_PAYMENT_METHOD) : LEDGER_PAYMENT_METHOD_MESSAGE,
   };
 }

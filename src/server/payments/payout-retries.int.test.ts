@@ -285,7 +285,7 @@ describe('what Retry payout refuses', () => {
       expect((await retryPayout(failed.id, managerCookie)).status).toBe(200);
     };
     const stale = (payTherapist: PaymentProvider['payTherapist']) =>
-      createPayoutJob({ database: app.runtime.database, jobs: app.runtime.jobs, provider: { name: 'ledger', payTherapist } as PaymentProvider });
+      createPayoutJob({ database: app.runtime.database, jobs: app.runtime.jobs, payments: { name: 'ledger', payTherapist } as PaymentProvider });
 
     await stale(async () => {
       await overtaken();

@@ -53,17 +53,17 @@ export async function markPaid(
  * The therapist's Stripe Connect onboarding link (creating their connected account the first
  * time), or under the ledger a message saying none is needed.
  */
-export async function startOnboarding(deps: { database: Database; provider: PaymentProvider }, options: { actor: Actor }) {
+export async function startOnboarding(deps: { database: Database; payments: PaymentProvider }, options: { actor: Actor }) {
   const therapistId = options.actor.userId;
   const [profile] = await deps.database.db.select({ email: therapistProfiles.email }).from(therapistProfiles).where(eq(therapistProfiles.id, therapistId));
   if (!profile) throw new AppError('FORBIDDEN', 'Complete onboarding first.');
   const existing = await findPaymentAccount(deps.database.db, therapistId);
-  const link = await deps.provider.createOnboardingLink({ therapistId, email: profile.email, existingAccountId: existing?.accountId ?? null });
+  const link = await deps.payments.createOnboardingLink({ therapistId, email: profile.email, existingAccountId: existing?.accountId ?? null });
   if (!link) return { url: null, message: LEDGER_ONBOARDING_MESSAGE };
   if (!existing) {
     await deps.database.db
       .insert(paymentAccounts)
-      .values({ userId: therapistId, provider: deps.provider.name, accountId: link.accountId })
+      .values({ userId: therapistId, provider: deps.payments.name, accountId: link.accountId })
       .onConflictDoNothing();
   }
   return { url: link.url, message: 'Continue to Stripe to set up where your payouts go.' };

@@ -3,7 +3,8 @@ import { inTransaction, type Database } from '../db/client';
 import { invoiceLines, paymentAccounts, paymentCustomers, paymentEvents, payouts } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
 import { AWAITING_PAYMENT_METHOD, notePayoutAwaitsAgency, PAYOUT_UNREACHABLE } from './jobs';
-import type { PaymentEvent } from './provider';
+import { AppError } from '../http/errors';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider';
 import { settleVisitIfPaid } from './queries';
 
 /** An event ready to apply: a finished setup has been read from the provider (savePaymentMethod) first. */
@@ -26,8 +27,37 @@ function awaitsThisCharge(chargeReference: string | null) {
   return and(eq(invoiceLines.status, 'processing'), eq(invoiceLines.chargeReference, chargeReference));
 }
 
+/**
+ * One delivery of the provider's webhook: verified by its signature over the exact bytes sent, then
+ * applied once. Returns whether it was a repeat.
+ */
+export async function receivePaymentWebhook(
+  deps: { database: Database; jobs: JobQueue; payments: PaymentProvider },
+  { body, signature }: { body: Buffer; signature: string | undefined },
+): Promise<{ duplicate: boolean }> {
+  const { payments } = deps;
+  if (payments.name !== 'stripe') throw new AppError('NOT_FOUND', 'Stripe payments are not enabled.');
+  let parsed;
+  try {
+    parsed = payments.parseWebhook(body, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION', 'The webhook signature could not be verified.');
+    throw error;
+  }
+  let event: ProcessableEvent;
+  if (parsed.type === 'payment_method.setup') {
+    if (await paymentEventSeen(deps.database, parsed.id)) return { duplicate: true };
+    // Read from Stripe before recording the event: if Stripe cannot be reached this answers 500
+    // and Stripe delivers the event again later, so the payment method is never lost.
+    event = { id: parsed.id, type: 'payment_method.saved', ...(await payments.savePaymentMethod({ setupIntentId: parsed.setupIntentId })) };
+  } else {
+    event = parsed;
+  }
+  return { duplicate: !(await processPaymentEvent(deps, payments.name, event)) };
+}
+
 /** Whether an event id was already processed: lets the webhook skip provider calls for a repeat. */
-export async function paymentEventSeen(database: Database, id: string): Promise<boolean> {
+async function paymentEventSeen(database: Database, id: string): Promise<boolean> {
   const rows = await database.db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id));
   return rows.length > 0;
 }
