@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { backupCodeSchema, enrolFactorSchema, verifyFactorSchema } from '../../domain/mfa';
-import { requireActor } from '../auth/session';
+import { requireActor, type Actor } from '../auth/session';
 import { createSecretBox } from '../crypto/secret-box';
 import { consumeRateLimit } from '../http/db-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
@@ -32,7 +32,9 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
   };
   // Proving a factor is what an aal1 session is for; everything else here needs the session's owner.
   const actorOf = (request: FastifyRequest) => requireActor(request, deps, { allowAal1: true });
-  const limitChecks = (userId: string) => consumeRateLimit(deps.database.db, `mfa-check|${userId}`, { windowSeconds: 300, max: 10 });
+  // Per session, not per user: someone who knows the password must not be able to lock the real
+  // user's own session out. Each challenge also allows only MAX_CHALLENGE_ATTEMPTS codes.
+  const limitChecks = (actor: Actor) => consumeRateLimit(deps.database.db, `mfa-check|${actor.sessionId}`, { windowSeconds: 300, max: 10 });
 
   app.get(
     '/mfa/factors',
@@ -93,7 +95,7 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const actor = await actorOf(request);
-      await consumeRateLimit(deps.database.db, `mfa-challenge|${actor.userId}`, { windowSeconds: 300, max: 5 });
+      await consumeRateLimit(deps.database.db, `mfa-challenge|${actor.sessionId}`, { windowSeconds: 300, max: 5 });
       return reply.status(201).send(await challengeFactor(mfa, actor, request.params.factorId));
     },
   );
@@ -111,7 +113,7 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) => {
       const actor = await actorOf(request);
-      await limitChecks(actor.userId);
+      await limitChecks(actor);
       return verifyFactor(mfa, actor, { factorId: request.params.factorId, ...request.body }, meta(request));
     },
   );
@@ -137,7 +139,7 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) => {
       const actor = await actorOf(request);
-      await limitChecks(actor.userId);
+      await limitChecks(actor);
       return useBackupCode(mfa, actor, request.body.code, meta(request));
     },
   );

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { writeAudit } from '../audit/write-audit';
 import type { Actor } from '../auth/session';
@@ -147,17 +147,49 @@ export async function challengeFactor(deps: MfaDeps, actor: Actor, factorId: str
   });
 }
 
+type VerifyInput = { factorId: string; challengeId: string; code: string };
+type Factor = Awaited<ReturnType<typeof findOwnFactor>>;
+
+const WRONG_TOTP_MESSAGE = 'Invalid code. Check your authenticator app and try again.';
+
+/**
+ * Counts one attempt against the challenge in a single conditional write, so concurrent guesses
+ * cannot all pass the attempt check before any of them is counted. Returns why it is refused, or
+ * the challenge.
+ */
+async function claimAttempt(database: Database, actor: Actor, factor: Factor, challengeId: string) {
+  const [claimed] = await database.db
+    .update(mfaChallenges)
+    .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(mfaChallenges.id, challengeId),
+        eq(mfaChallenges.factorId, factor.id),
+        eq(mfaChallenges.sessionId, actor.sessionId),
+        isNull(mfaChallenges.verifiedAt),
+        gt(mfaChallenges.expiresAt, new Date()),
+        lt(mfaChallenges.attempts, MAX_CHALLENGE_ATTEMPTS),
+      ),
+    )
+    .returning({ id: mfaChallenges.id, codeHash: mfaChallenges.codeHash });
+  if (claimed) return { challenge: claimed };
+  // Refused: read the challenge once more only to say why.
+  const [challenge] = await database.db
+    .select()
+    .from(mfaChallenges)
+    .where(and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factor.id), eq(mfaChallenges.sessionId, actor.sessionId)));
+  if (!challenge || challenge.verifiedAt) return { refusal: 'This code request is no longer valid. Request a new code.' };
+  if (challenge.expiresAt < new Date()) return { refusal: 'This code has expired. Request a new code.' };
+  return { refusal: 'Too many wrong codes. Request a new code.' };
+}
+
 /**
  * Checks a code against a challenge. Success marks the factor verified (first time), raises this
  * session to aal2 and, for the user's first verified factor, returns fresh backup codes once.
  */
-export async function verifyFactor(deps: MfaDeps, actor: Actor, input: { factorId: string; challengeId: string; code: string }, meta: RequestMeta) {
+export async function verifyFactor(deps: MfaDeps, actor: Actor, input: VerifyInput, meta: RequestMeta) {
   const factor = await findOwnFactor(deps.database, actor, input.factorId);
-  const [challenge] = await deps.database.db
-    .select()
-    .from(mfaChallenges)
-    .where(and(eq(mfaChallenges.id, input.challengeId), eq(mfaChallenges.factorId, factor.id), eq(mfaChallenges.sessionId, actor.sessionId)));
-  const refuse = async (message: string) => {
+  const refuse = async (message: string): Promise<never> => {
     await writeAudit(deps.database.db, {
       actorUserId: actor.userId,
       action: 'mfa.challenge_failed',
@@ -168,48 +200,51 @@ export async function verifyFactor(deps: MfaDeps, actor: Actor, input: { factorI
     });
     throw new AppError('VALIDATION', message, { code: message });
   };
-  if (!challenge || challenge.verifiedAt) return refuse('This code request is no longer valid. Request a new code.');
-  if (challenge.expiresAt < new Date()) return refuse('This code has expired. Request a new code.');
-  if (challenge.attempts >= MAX_CHALLENGE_ATTEMPTS) return refuse('Too many wrong codes. Request a new code.');
-  await deps.database.db
-    .update(mfaChallenges)
-    .set({ attempts: challenge.attempts + 1 })
-    .where(eq(mfaChallenges.id, challenge.id));
+  const attempt = await claimAttempt(deps.database, actor, factor, input.challengeId);
+  if (!attempt.challenge) return refuse(attempt.refusal);
 
-  let totpStepUsed: number | null = null;
+  let totpStep: number | null = null;
   if (factor.factorType === 'totp') {
-    totpStepUsed = matchTotp(deps.secretBox.open(factor.secretCiphertext!), input.code);
-    // A code is accepted once: never at or before the last step used.
-    if (totpStepUsed === null || (factor.lastUsedStep !== null && totpStepUsed <= factor.lastUsedStep)) {
-      return refuse('Invalid code. Check your authenticator app and try again.');
-    }
-  } else if (!challenge.codeHash || !sameHash(challenge.codeHash, hash(`${factor.id}:${input.code}`))) {
+    totpStep = matchTotp(deps.secretBox.open(factor.secretCiphertext!), input.code);
+    if (totpStep === null) return refuse(WRONG_TOTP_MESSAGE);
+  } else if (!attempt.challenge.codeHash || !sameHash(attempt.challenge.codeHash, hash(`${factor.id}:${input.code}`))) {
     return refuse('Invalid code. Check the text message and try again.');
   }
 
-  return inTransaction(deps.database, async ({ tx }) => {
-    const firstFactor = actor.nextLevel === 'aal1';
-    await tx.update(mfaChallenges).set({ verifiedAt: new Date() }).where(eq(mfaChallenges.id, challenge.id));
-    await tx
+  const result = await inTransaction(deps.database, async ({ tx }) => {
+    // The step is claimed by the same write that records it: of several sessions presenting one
+    // code at once, exactly one finds the step still unused. A code works once, never at or
+    // before the last step accepted.
+    const [claimed] = await tx
       .update(mfaFactors)
-      .set({
-        status: 'verified',
-        verifiedAt: factor.verifiedAt ?? new Date(),
-        ...(totpStepUsed !== null ? { lastUsedStep: totpStepUsed } : {}),
-      })
-      .where(eq(mfaFactors.id, factor.id));
-    await tx.update(session).set({ aal: 'aal2' }).where(eq(session.id, actor.sessionId));
-    await writeAudit(tx, {
-      actorUserId: actor.userId,
-      action: factor.status === 'verified' ? 'mfa.challenge_passed' : 'mfa.factor_verified',
-      entityType: 'mfa_factor',
-      entityId: factor.id,
-      outcome: 'success',
-      ...meta,
-    });
-    const backupCodes = firstFactor ? await replaceBackupCodes(tx, actor.userId) : undefined;
-    return { aal: 'aal2' as const, backupCodes };
+      .set({ status: 'verified', verifiedAt: factor.verifiedAt ?? new Date(), ...(totpStep !== null ? { lastUsedStep: totpStep } : {}) })
+      .where(
+        and(
+          eq(mfaFactors.id, factor.id),
+          totpStep === null ? undefined : or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, totpStep)),
+        ),
+      )
+      .returning({ id: mfaFactors.id });
+    if (!claimed) return null;
+    await tx.update(mfaChallenges).set({ verifiedAt: new Date() }).where(eq(mfaChallenges.id, attempt.challenge.id));
+    return raiseSession(tx, actor, factor, meta);
   });
+  return result ?? refuse(WRONG_TOTP_MESSAGE);
+}
+
+async function raiseSession(tx: Database['db'], actor: Actor, factor: Factor, meta: RequestMeta) {
+  const firstFactor = actor.nextLevel === 'aal1';
+  await tx.update(session).set({ aal: 'aal2' }).where(eq(session.id, actor.sessionId));
+  await writeAudit(tx, {
+    actorUserId: actor.userId,
+    action: factor.status === 'verified' ? 'mfa.challenge_passed' : 'mfa.factor_verified',
+    entityType: 'mfa_factor',
+    entityId: factor.id,
+    outcome: 'success',
+    ...meta,
+  });
+  const backupCodes = firstFactor ? await replaceBackupCodes(tx, actor.userId) : undefined;
+  return { aal: 'aal2' as const, backupCodes };
 }
 
 async function replaceBackupCodes(tx: Database['db'], userId: string): Promise<string[]> {
@@ -235,21 +270,26 @@ export async function regenerateBackupCodes(deps: MfaDeps, actor: Actor, meta: R
 /** A backup code passes the second factor once. */
 export async function useBackupCode(deps: MfaDeps, actor: Actor, code: string, meta: RequestMeta) {
   const normalised = code.trim();
-  return inTransaction(deps.database, async ({ tx }) => {
+  const passed = await inTransaction(deps.database, async ({ tx }) => {
+    // One conditional write: of several sessions using one code at once, only one finds it unused.
     const [used] = await tx
       .update(mfaBackupCodes)
       .set({ usedAt: new Date() })
       .where(and(eq(mfaBackupCodes.userId, actor.userId), eq(mfaBackupCodes.codeHash, hash(`${actor.userId}:${normalised}`)), isNull(mfaBackupCodes.usedAt)))
       .returning({ id: mfaBackupCodes.id });
-    if (!used) {
-      await writeAudit(deps.database.db, { actorUserId: actor.userId, action: 'mfa.backup_code_failed', entityType: 'user', entityId: actor.userId, outcome: 'failure', ...meta });
-      const message = 'Invalid or already used backup code';
-      throw new AppError('VALIDATION', message, { code: message });
-    }
+    if (!used) return false;
     await tx.update(session).set({ aal: 'aal2' }).where(eq(session.id, actor.sessionId));
     await writeAudit(tx, { actorUserId: actor.userId, action: 'mfa.backup_code_used', entityType: 'user', entityId: actor.userId, outcome: 'success', ...meta });
-    return { aal: 'aal2' as const };
+    return true;
   });
+  if (!passed) {
+    // After the transaction has ended: while it is open, another connection for the audit row could
+    // wait forever for a pool that those same transactions hold.
+    await writeAudit(deps.database.db, { actorUserId: actor.userId, action: 'mfa.backup_code_failed', entityType: 'user', entityId: actor.userId, outcome: 'failure', ...meta });
+    const message = 'Invalid or already used backup code';
+    throw new AppError('VALIDATION', message, { code: message });
+  }
+  return { aal: 'aal2' as const };
 }
 
 export async function removeFactor(deps: MfaDeps, actor: Actor, factorId: string, meta: RequestMeta) {

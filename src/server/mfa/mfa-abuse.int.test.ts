@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { buildTherapist, signIn } from '../../../test/factories';
+import { callApi, errorOf } from '../../../test/http';
+import { authenticatorCode } from '../../../test/rfc6238';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const db = () => app.runtime.database.db;
+const post = (path: string, cookie: string, body: unknown = {}) => callApi(app.url, 'POST', path, { cookie, body });
+const WRONG_TOTP = 'Invalid code. Check your authenticator app and try again.';
+
+/**
+ * A therapist with a verified authenticator app. Enrolment is proven with the previous step's code
+ * (still accepted), so the current step's code has not been used yet when the test starts.
+ */
+async function userWithTotp() {
+  const person = await buildTherapist(db());
+  const cookie = await signIn(app.url, person);
+  const enrolled = (await (await post('/api/mfa/factors', cookie, { factorType: 'totp', friendlyName: 'Phone' })).json()) as {
+    id: string;
+    totp: { secret: string };
+  };
+  const challenge = (await (await post(`/api/mfa/factors/${enrolled.id}/challenge`, cookie)).json()) as { id: string };
+  const previousCode = authenticatorCode(enrolled.totp.secret, new Date(Date.now() - 30_000));
+  const setup = await post(`/api/mfa/factors/${enrolled.id}/verify`, cookie, { challengeId: challenge.id, code: previousCode });
+  expect(setup.status).toBe(200);
+  const { backupCodes } = (await setup.json()) as { backupCodes: string[] };
+  return { person, factorId: enrolled.id, secret: enrolled.totp.secret, backupCodes };
+}
+
+async function challengeIn(cookie: string, factorId: string) {
+  const response = await post(`/api/mfa/factors/${factorId}/challenge`, cookie);
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('one code, many sessions at once', () => {
+  it('accepts an authenticator code in exactly one of 20 sessions verifying it concurrently', async () => {
+    const { person, factorId, secret } = await userWithTotp();
+    const sessions = await Promise.all(Array.from({ length: 20 }, () => signIn(app.url, person)));
+    const challenges = await Promise.all(sessions.map((cookie) => challengeIn(cookie, factorId)));
+
+    const code = authenticatorCode(secret);
+    const answers = await Promise.all(
+      sessions.map((cookie, i) => post(`/api/mfa/factors/${factorId}/verify`, cookie, { challengeId: challenges[i], code })),
+    );
+
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(400)]);
+    // A replay reads exactly like a wrong code.
+    const refused = await Promise.all(answers.filter((a) => a.status === 400).map((a) => errorOf(a)));
+    expect(new Set(refused.map((e) => e.message))).toEqual(new Set([WRONG_TOTP]));
+    const levels = await Promise.all(sessions.map(async (cookie) => ((await (await callApi(app.url, 'GET', '/api/me', { cookie })).json()) as { aal: string }).aal));
+    expect(levels.filter((aal) => aal === 'aal2')).toHaveLength(1);
+  });
+
+  it('accepts a backup code in exactly one of 20 sessions using it concurrently', async () => {
+    const { person, backupCodes } = await userWithTotp();
+    const sessions = await Promise.all(Array.from({ length: 20 }, () => signIn(app.url, person)));
+    const answers = await Promise.all(sessions.map((cookie) => post('/api/mfa/backup-codes/verify', cookie, { code: backupCodes[0] })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(400)]);
+  });
+});
+
+describe('second-factor attempt limits', () => {
+  it('counts each wrong code against its challenge even when 10 arrive at once', async () => {
+    const { person, factorId, secret } = await userWithTotp();
+    const cookie = await signIn(app.url, person);
+    const challengeId = await challengeIn(cookie, factorId);
+    const wrong = authenticatorCode(secret) === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(`/api/mfa/factors/${factorId}/verify`, cookie, { challengeId, code: wrong })));
+    const messages = (await Promise.all(answers.map((a) => errorOf(a)))).map((e) => e.message);
+    expect(messages.filter((m) => m === WRONG_TOTP)).toHaveLength(5);
+    expect(messages.filter((m) => m === 'Too many wrong codes. Request a new code.')).toHaveLength(5);
+  });
+
+  it('a burst of wrong codes in one session does not stop the real user verifying in another', async () => {
+    const { person, factorId, secret } = await userWithTotp();
+    const attacker = await signIn(app.url, person);
+    const wrong = authenticatorCode(secret) === '000000' ? '111111' : '000000';
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const challengeId = await challengeIn(attacker, factorId);
+      for (let i = 0; i < 5; i += 1) statuses.push((await post(`/api/mfa/factors/${factorId}/verify`, attacker, { challengeId, code: wrong })).status);
+    }
+    // The attacker's session is slowed…
+    expect(statuses).toContain(429);
+
+    // …the owner's own session is not.
+    const owner = await signIn(app.url, person);
+    const challengeId = await challengeIn(owner, factorId);
+    const verified = await post(`/api/mfa/factors/${factorId}/verify`, owner, { challengeId, code: authenticatorCode(secret) });
+    expect(verified.status).toBe(200);
+  });
+});
