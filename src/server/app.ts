@@ -22,7 +22,9 @@ import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
+import { registerControlCharacterCheck } from './http/control-characters';
 import { AppError, handleError } from './http/errors';
+import { logRedactPaths, logSerializers } from './http/log-safety';
 import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
 import { leadRoutes } from './leads/routes';
@@ -53,6 +55,8 @@ export interface AppDeps {
   auth: Auth;
   bearer: BearerVerifier;
   notifications: NotificationBroker;
+  /** Where log lines go; standard output unless given (tests read the real log through it). */
+  logStream?: { write(line: string): void };
   payments: PaymentProvider;
 }
 
@@ -65,8 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Cookies and tokens identify a session; bodies may carry personal data. Neither is logged.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Cookies and tokens identify a session; bodies, query strings and the values a failed query
+      // carried may hold personal data. None of them is logged.
+      redact: logRedactPaths,
+      serializers: logSerializers,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -80,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  registerControlCharacterCheck(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -118,13 +126,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Swagger UI injects its own style elements; allow inline styles on the docs pages only.
-    transformStaticCSP: (header) =>
-      (https ? header : header.replace('upgrade-insecure-requests;', '')).replace('style-src ', "style-src 'unsafe-inline' "),
-  });
+  // A map of every route is for developers: production shows it only when API_DOCS=true.
+  if (config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Swagger UI injects its own style elements; allow inline styles on the docs pages only.
+      transformStaticCSP: (header) =>
+        (https ? header : header.replace('upgrade-insecure-requests;', '')).replace('style-src ', "style-src 'unsafe-inline' "),
+    });
+  }
 
   await app.register(
     async (api) => {

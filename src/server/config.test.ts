@@ -11,6 +11,19 @@ function problemsOf(env: Record<string, string>): string[] {
   return [];
 }
 
+/** A complete production environment. */
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://u:p@db:5432/carerelay',
+  PUBLIC_URL: 'https://app.carerelay.com/',
+  SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+  MAIL_FROM: 'CareRelay <no-reply@carerelay.com>',
+  TEAM_EMAIL: 'team@carerelay.com',
+  DEMO_SCHEDULING_URL: 'https://cal.example.com/carerelay',
+  APP_SECRET: 'x'.repeat(40),
+  PHI_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+};
+
 describe('loadConfig', () => {
   it('runs on its defaults in development with an empty environment', () => {
     const config = loadConfig({});
@@ -48,17 +61,7 @@ describe('loadConfig', () => {
   });
 
   it('accepts a complete production environment', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://u:p@db:5432/carerelay',
-      PUBLIC_URL: 'https://app.carerelay.com/',
-      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
-      MAIL_FROM: 'CareRelay <no-reply@carerelay.com>',
-      TEAM_EMAIL: 'team@carerelay.com',
-      DEMO_SCHEDULING_URL: 'https://cal.example.com/carerelay',
-      APP_SECRET: 'x'.repeat(40),
-      PHI_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-    });
+    const config = loadConfig(production);
     expect(config.publicUrl).toBe('https://app.carerelay.com');
     expect(config.demoSchedulingUrl).toBe('https://cal.example.com/carerelay');
   });
@@ -67,5 +70,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:4000' }).demoSchedulingUrl).toBe(
       'http://localhost:4000/contact?subject=Book%20a%20demo',
     );
+  });
+
+  it('listens on loopback only outside production unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('listens on every interface in production by default', () => {
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+  });
+
+  it('serves the API docs outside production, and in production only with API_DOCS=true', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: '' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('names API_DOCS and its value when it is not true or false', () => {
+    expect(problemsOf({ API_DOCS: 'yes' })).toEqual(['Configuration error: API_DOCS must be true or false (got "yes")']);
   });
 });

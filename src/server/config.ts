@@ -48,7 +48,7 @@ const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'test', 'production'], { message: 'must be development, test or production' })
     .default('development'),
-  HOST: optionalString.default('0.0.0.0'),
+  HOST: optionalString,
   PORT: port(3000),
   DATA_DIR: optionalString.default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// connection string'),
@@ -80,6 +80,9 @@ const envSchema = z.object({
   LEAFLET_TILE_URL: optionalString,
   LEAFLET_TILE_ATTRIBUTION: optionalString,
   WEB_DIST_DIR: optionalString.default('./dist/web'),
+  API_DOCS: optionalString.refine((value) => value === undefined || value === 'true' || value === 'false', {
+    message: 'must be true or false',
+  }),
   SESSION_IDLE_SECONDS: positiveInt(30 * 60),
   JOB_RETRY_DELAY_SECONDS: positiveInt(30),
   JOB_RETRY_LIMIT: positiveInt(8),
@@ -106,6 +109,7 @@ const requiredInProduction = {
 
 export interface Config {
   env: 'development' | 'test' | 'production';
+  /** The address to listen on: loopback outside production, so a development server is not on the network. */
   host: string;
   port: number;
   dataDir: string;
@@ -133,6 +137,8 @@ export interface Config {
   mapTiles: { url: string; attribution: string } | undefined;
   /** The built SPA (`vite build` output) the server serves. */
   webDistDir: string;
+  /** Swagger UI and its spec at /api/docs: on outside production, in production only with API_DOCS=true. */
+  apiDocs: boolean;
   /** Idle sign-out (default 30 minutes); shortened in browser tests. */
   sessionIdleSeconds: number;
   jobRetryDelaySeconds: number;
@@ -181,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -204,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER, apiBaseUrl: e.TWILIO_API_URL ?? 'https://api.twilio.com' }
         : undefined,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
