@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountStatuses, serviceTypes, type ServiceTypeId } from './accounts';
+import { credentialReviewSchema } from './credential-changes';
 import { isValidNpi } from './npi';
 import { usStateCodes } from './us-states';
 
@@ -144,6 +145,11 @@ export const onboardingStateSchema = z.object({
     licenseState: z.string(),
     licenseExpiry: z.string(),
   }),
+  /**
+   * The latest credential change made after approval, while it awaits review or once rejected;
+   * null when there is none. `profile` shows a pending change, not the credential still in force.
+   */
+  credentialReview: credentialReviewSchema.nullable(),
   /** Therapists only: the services with their names, in display order, and the saved or default rates. */
   services: z.array(z.object({ id: z.enum(serviceTypeIds), name: z.string(), defaultRate: z.number() })),
   rates: ratesSchema.nullable(),

@@ -12,6 +12,7 @@ import {
 import { requireManagerAal2 } from '../auth/guards';
 import { requireActor, type Actor } from '../auth/session';
 import type { RoutesPlugin } from '../http/plugin';
+import { registerCredentialChangeRoutes } from './credential-change-routes';
 import { presentSignup } from './presenters';
 import { listSignups } from './queries';
 import { createManager, reviewSignup, type RequestContext } from './service';
@@ -38,6 +39,7 @@ export const adminRoutes: RoutesPlugin = async (app, deps) => {
     return actor;
   };
   const serviceDeps = { database: deps.database, jobs: deps.jobs, publicUrl: deps.config.publicUrl };
+  registerCredentialChangeRoutes(app, deps, (request) => managerOf(request).userId);
 
   app.get(
     '/admin/signups',

@@ -42,10 +42,11 @@ export async function listTherapistRates(db: Db, therapistId: string) {
 export interface ProfessionalInfo {
   firstName: string;
   lastName: string;
-  npiNumber: string;
-  licenseNumber: string;
-  licenseState: string;
-  licenseExpiry: string;
+  /** Null only while an approved account that never had a credential waits for its first review. */
+  npiNumber: string | null;
+  licenseNumber: string | null;
+  licenseState: string | null;
+  licenseExpiry: string | null;
 }
 
 /** One user_profiles row per user: inserted the first time, updated after that. */

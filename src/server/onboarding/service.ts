@@ -1,7 +1,10 @@
+import { needsCredentialReview, type Credential } from '../../domain/credential-changes';
 import { onboardingMessages, type Onboarding, type OnboardingState, type OnboardingUserType, type Rates } from '../../domain/onboarding';
 import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../http/errors';
+import { lockAccountStatus, upsertPendingChange, withdrawPendingChange } from './credential-queries';
+import { credentialOf, credentialReviewOf } from './credential-review';
 import {
   findAgencyName,
   findTherapistProfile,
@@ -23,16 +26,12 @@ export interface OnboardingActor {
 /** What is saved so far, with the therapist's name and the default rates filling the gaps. */
 export async function getOnboarding({ database, actor }: { database: Database; actor: OnboardingActor }): Promise<OnboardingState> {
   const { db } = database;
-  const saved = await findUserProfile(db, actor.userId);
-  const profile = {
-    firstName: saved?.firstName ?? '',
-    lastName: saved?.lastName ?? '',
-    npiNumber: saved?.npiNumber ?? '',
-    licenseNumber: saved?.licenseNumber ?? '',
-    licenseState: saved?.licenseState ?? '',
-    licenseExpiry: saved?.licenseExpiry ?? '',
-  };
-  const base = { userType: actor.userType, status: actor.status, completed: saved !== null, profile };
+  const [saved, credentialReview] = await Promise.all([findUserProfile(db, actor.userId), credentialReviewOf(db, actor.userId)]);
+  // A change awaiting review is what the user last submitted, so the form shows it; the approved
+  // credential stays in force (and in user_profiles) until a manager approves the change.
+  const credential = credentialReview?.status === 'pending' ? credentialReview.submitted : credentialOf(saved);
+  const profile = { firstName: saved?.firstName ?? '', lastName: saved?.lastName ?? '', ...credential };
+  const base = { userType: actor.userType, status: actor.status, completed: saved !== null, profile, credentialReview };
 
   if (actor.userType === 'agency') {
     return { ...base, companyName: await findAgencyName(db, actor.userId), services: [], rates: null, serviceRadiusMiles: null };
@@ -54,7 +53,10 @@ export async function getOnboarding({ database, actor }: { database: Database; a
 
 /**
  * Saves step 1 to user_profiles and, for therapists, their rates and service radius, in one
- * transaction with its audit row: either all of it is saved or none of it.
+ * transaction with its audit row: either all of it is saved or none of it. An approved account's
+ * changed credential (NPI, licence) is not saved over the approved one: it is recorded as a
+ * change pending review (credential-review.ts), and the account keeps being matched on the
+ * credential a manager approved until then.
  */
 export async function saveOnboarding(options: {
   database: Database;
@@ -67,9 +69,24 @@ export async function saveOnboarding(options: {
     throw new AppError('VALIDATION', onboardingMessages.wrongType, { userType: onboardingMessages.wrongType });
   }
   const { firstName, lastName, npiNumber, licenseNumber, licenseState, licenseExpiry } = input;
+  const submitted: Credential = { npiNumber, licenseNumber, licenseState, licenseExpiry };
 
   await inTransaction(database, async ({ tx }) => {
-    await upsertUserProfile(tx, actor.userId, { firstName, lastName, npiNumber, licenseNumber, licenseState, licenseExpiry });
+    // The status as of now, locked: the session's copy may predate a manager's review.
+    const status = await lockAccountStatus(tx, actor.userId);
+    const recorded = await findUserProfile(tx, actor.userId);
+    const review = needsCredentialReview(status ?? actor.status, recorded, submitted);
+    const credential = review ? credentialColumnsOf(recorded) : submitted;
+    await upsertUserProfile(tx, actor.userId, { firstName, lastName, ...credential });
+    // Back to the approved credential (or any save of an account under review as a whole): a change
+    // still pending would otherwise be approved later over what the user now says.
+    let credentialChange: 'submitted' | 'withdrawn' | undefined;
+    if (review) {
+      await upsertPendingChange(tx, actor.userId, submitted);
+      credentialChange = 'submitted';
+    } else if (await withdrawPendingChange(tx, actor.userId)) {
+      credentialChange = 'withdrawn';
+    }
     if (input.userType === 'therapist') {
       await upsertTherapistRates(tx, actor.userId, input.rates);
       if (!(await updateServiceRadius(tx, actor.userId, input.serviceRadiusMiles))) {
@@ -85,8 +102,17 @@ export async function saveOnboarding(options: {
       outcome: 'success',
       ipAddress: options.client.ipAddress,
       userAgent: options.client.userAgent,
-      details: { userType: actor.userType },
+      details: { userType: actor.userType, ...(credentialChange ? { credentialChange } : {}) },
     });
   });
   return getOnboarding({ database, actor });
+}
+
+function credentialColumnsOf(row: { [K in keyof Credential]: string | null } | null) {
+  return {
+    npiNumber: row?.npiNumber ?? null,
+    licenseNumber: row?.licenseNumber ?? null,
+    licenseState: row?.licenseState ?? null,
+    licenseExpiry: row?.licenseExpiry ?? null,
+  };
 }
