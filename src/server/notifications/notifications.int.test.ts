@@ -158,7 +158,7 @@ describe('GET /api/notifications/stream', () => {
     expect(secondTab.events.map((event) => event.id)).toEqual(streams[0]!.events.map((event) => event.id));
   });
 
-  it('relies on the app’s own session check when the session cookie it finds is not the one that signed in', async () => {
+  it('follows the session that signed the stream in, not whichever session cookie comes first in the header', async () => {
     const therapist = await person();
     // The app (over http) reads the plain cookie; a stray secure-prefixed one comes first.
     const cookie = `__Secure-carerelay.session_token=${encodeURIComponent(`not-a-session.${'A'.repeat(43)}=`)}; ${therapist.cookie}`;

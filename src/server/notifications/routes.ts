@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import { getActor, requireActor, type Actor } from '../auth/session';
+import { requireAuth } from '../auth/authenticate';
+import { sessionIdOf } from '../auth/live-session';
+import { getActor } from '../auth/session';
 import { AppError } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
 import {
@@ -16,21 +17,9 @@ import { serveNotificationStream } from './stream';
 const EVENT_ID = /^\d{1,15}$/;
 
 export const notificationRoutes: RoutesPlugin = async (app, deps) => {
-  // Authenticated before the input is validated, so a signed-out caller always gets 401.
-  const actors = new WeakMap<FastifyRequest, Actor>();
-  const authorize = async (request: FastifyRequest) => {
-    actors.set(request, await requireActor(request, deps));
-  };
-  // Opening (or an EventSource reopening) the stream is not the user at the keyboard: it must not
-  // keep an idle session alive.
-  const authorizeStream = async (request: FastifyRequest) => {
-    actors.set(request, await requireActor(request, deps, { background: true }));
-  };
-  const actorOf = (request: FastifyRequest): Actor => {
-    const actor = actors.get(request);
-    if (!actor) throw new Error('notification route ran without its preValidation hook');
-    return actor;
-  };
+  // Every route here is for the signed-in user; opening (or an EventSource reopening) the stream is
+  // not the user at the keyboard, so it must not keep an idle session alive.
+  requireAuth(app, {});
 
   // Open streams are ended when the app closes; otherwise the server would wait on them forever.
   const open = new Set<() => void>();
@@ -46,10 +35,10 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
         summary: "The signed-in user's notifications as Server-Sent Events; Last-Event-ID replays what was missed",
         querystring: streamQuerySchema,
       },
-      preValidation: authorizeStream,
+      config: { auth: { background: true } },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const { actor } = request;
       const header = request.headers['last-event-id'];
       const raw = (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
       if (raw !== undefined && !EVENT_ID.test(raw)) throw new AppError('VALIDATION', 'Last-Event-ID must be a notification id.');
@@ -69,6 +58,7 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
         database: deps.database,
         broker: deps.notifications,
         userId: actor.userId,
+        sessionId: sessionIdOf(actor),
         lastEventId: raw === undefined ? undefined : Number(raw),
         response: reply.raw,
         log: request.log,
@@ -90,12 +80,10 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
         querystring: notificationListQuerySchema,
         response: { 200: notificationListSchema },
       },
-      preValidation: authorize,
     },
     async (request) => {
-      const actor = actorOf(request);
       const { unreadOnly, before, limit } = request.query;
-      return listNotifications({ database: deps.database, userId: actor.userId, unreadOnly: unreadOnly === 'true', before, limit });
+      return listNotifications(deps, { actor: request.actor, unreadOnly: unreadOnly === 'true', before, limit });
     },
   );
 
@@ -107,12 +95,8 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
         summary: "Marks all the signed-in user's notifications read",
         response: { 200: markAllReadResultSchema },
       },
-      preValidation: authorize,
     },
-    async (request) => {
-      const actor = actorOf(request);
-      return markAllNotificationsRead({ database: deps.database, userId: actor.userId });
-    },
+    async (request) => markAllNotificationsRead(deps, { actor: request.actor }),
   );
 
   app.post(
@@ -124,11 +108,7 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
         params: notificationIdParamsSchema,
         response: { 200: notificationSchema },
       },
-      preValidation: authorize,
     },
-    async (request) => {
-      const actor = actorOf(request);
-      return markNotificationRead({ database: deps.database, userId: actor.userId, id: request.params.id });
-    },
+    async (request) => markNotificationRead(deps, { actor: request.actor, id: request.params.id }),
   );
 };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Actor } from '../auth/session';
 import type { Database, Transaction } from '../db/client';
 import { notifications } from '../db/schema/index';
 import { AppError } from '../http/errors';
@@ -67,25 +68,27 @@ export function presentNotification(row: NotificationRow): NotificationView {
   };
 }
 
-export async function listNotifications(options: {
+interface Deps {
   database: Database;
-  userId: string;
-  unreadOnly: boolean;
-  before?: number;
-  limit: number;
-}): Promise<{ items: NotificationView[]; unreadCount: number }> {
-  const { db } = options.database;
-  const [rows, unreadCount] = await Promise.all([listNotificationRows(db, options.userId, options), countUnread(db, options.userId)]);
+}
+
+export async function listNotifications(
+  { database }: Deps,
+  options: { actor: Actor; unreadOnly: boolean; before?: number; limit: number },
+): Promise<{ items: NotificationView[]; unreadCount: number }> {
+  const { db } = database;
+  const { userId } = options.actor;
+  const [rows, unreadCount] = await Promise.all([listNotificationRows(db, userId, options), countUnread(db, userId)]);
   return { items: rows.map(presentNotification), unreadCount };
 }
 
-export async function markNotificationRead(options: { database: Database; userId: string; id: number }): Promise<NotificationView> {
-  const row = await markRowRead(options.database.db, options.userId, options.id, new Date());
+export async function markNotificationRead({ database }: Deps, { actor, id }: { actor: Actor; id: number }): Promise<NotificationView> {
+  const row = await markRowRead(database.db, actor.userId, id, new Date());
   // Someone else's notification is answered exactly like a missing one.
   if (!row) throw new AppError('NOT_FOUND', 'No such notification.');
   return presentNotification(row);
 }
 
-export async function markAllNotificationsRead(options: { database: Database; userId: string }): Promise<{ updated: number }> {
-  return { updated: await markAllRowsRead(options.database.db, options.userId, new Date()) };
+export async function markAllNotificationsRead({ database }: Deps, { actor }: { actor: Actor }): Promise<{ updated: number }> {
+  return { updated: await markAllRowsRead(database.db, actor.userId, new Date()) };
 }

@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { SESSION_ABSOLUTE_SECONDS } from '../auth/auth';
+import { liveSessionCondition } from '../auth/live-session';
 import type { Database } from '../db/client';
 import type { NotificationBroker } from './broker';
 import { latestNotificationId, unreadSince, type NotificationRow } from './queries';
@@ -26,12 +26,12 @@ export interface StreamOptions {
   response: ServerResponse;
   log: FastifyBaseLogger;
   /**
-   * Whether the session that opened the stream still stands: a revoked one gets nothing more. A
-   * stream opened with a session cookie checks its session row in the same statement that reads
-   * its notifications, batched with every other stream woken at that moment (signed out, expired
-   * or past the absolute lifetime: the conditions this check applies), and calls this full check
-   * every few minutes; a stream without one calls it before every read.
+   * The session the stream was opened in (auth's `sessionIdOf`): every read checks it in the same
+   * statement that reads the notifications, batched with every other stream woken at that moment
+   * (signed out, expired or past the absolute lifetime), so a revoked one gets nothing more.
    */
+  sessionId: string;
+  /** The app's full check (account status, factors…), run every few minutes besides. */
   stillSignedIn: () => Promise<boolean>;
 }
 
@@ -46,9 +46,7 @@ export function serveNotificationStream(options: StreamOptions): () => void {
   const { database, response, userId } = options;
   const reader = readerFor(database);
   let lastSentId = options.lastEventId ?? 0;
-  // null: no session cookie to check in the read (e.g. a bearer token), so stillSignedIn() it is.
-  let sessionToken = sessionTokenOf(response.req);
-  let sessionConfirmed = false;
+  const { sessionId } = options;
   let ready = false;
   let pumping = false;
   let again = false;
@@ -71,22 +69,10 @@ export function serveNotificationStream(options: StreamOptions): () => void {
     }
   };
 
-  /** False once the session is gone. Reads with the session check when there is a token. */
+  /** False once the session is gone: the read checks the session in the same statement. */
   const read = async (): Promise<NotificationRow[] | false> => {
-    if (sessionToken === null) {
-      if (!(await options.stillSignedIn())) return false;
-      return (await reader.read(userId, lastSentId, null)).rows;
-    }
-    const result = await reader.read(userId, lastSentId, sessionToken);
-    if (result.signedIn) {
-      sessionConfirmed = true;
-      return result.rows;
-    }
-    if (sessionConfirmed) return false;
-    // The cookie we took for the session's did not match a session of this user, although the
-    // request was just authenticated: whatever it was, rely on the app's own check from now on.
-    sessionToken = null;
-    return read();
+    const result = await reader.read(userId, lastSentId, sessionId);
+    return result.signedIn ? result.rows : false;
   };
 
   const pump = async (keepAlive = false) => {
@@ -176,28 +162,6 @@ interface LiveStream {
   keepAlive(): void;
 }
 
-/**
- * better-auth's session cookie (cookiePrefix 'carerelay', `__Secure-` over https): `token.signature`,
- * URI-encoded. The request was authenticated with it before the stream opened; a token that turns
- * out not to be this user's session only makes the stream fall back to stillSignedIn().
- */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?carerelay\.session_token=([^;]+)/;
-
-function sessionTokenOf(request: IncomingMessage | undefined): string | null {
-  const cookie = request?.headers.cookie;
-  if (!cookie) return null;
-  const raw = SESSION_COOKIE.exec(cookie)?.[1];
-  if (!raw) return null;
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  const dot = value.lastIndexOf('.');
-  return dot > 0 ? value.slice(0, dot) : null;
-}
-
 interface ReadResult {
   signedIn: boolean;
   rows: NotificationRow[];
@@ -206,27 +170,25 @@ interface ReadResult {
 interface PendingRead {
   userId: string;
   afterId: number;
-  token: string | null;
+  sessionId: string;
   resolve: (result: ReadResult) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Reads for many streams in one statement: for each stream, whether its session still stands (when
- * it has a session token: the row exists, unexpired, within the absolute lifetime) and, only then,
+ * Reads for many streams in one statement: for each stream, whether its session still stands (the
+ * row exists, unexpired, within the absolute lifetime) and, only then,
  * its notifications past the id it last sent, oldest first.
  */
 const READ_SQL = `
-  select w.i, (w.token is null or s.id is not null) as signed_in,
+  select w.i, s.id is not null as signed_in,
          n.id, n.type, n.title, n.body, n.link, n.created_at, n.read_at
-  from unnest($1::int[], $2::text[], $3::bigint[], $4::text[]) as w(i, user_id, after_id, token)
-  left join session s
-    on s.token = w.token and s.user_id = w.user_id and s.expires_at > now()
-    and s.created_at > now() - make_interval(secs => $5::int)
+  from unnest($1::int[], $2::text[], $3::bigint[], $4::text[]) as w(i, user_id, after_id, session_id)
+  left join session s on ${liveSessionCondition('s', 'w.session_id', 'w.user_id')}
   left join lateral (
     select n.id, n.type, n.title, n.body, n.link, n.created_at, n.read_at
     from notifications n
-    where (w.token is null or s.id is not null) and n.user_id = w.user_id and n.id > w.after_id
+    where s.id is not null and n.user_id = w.user_id and n.id > w.after_id
     order by n.id
     limit ${BATCH}
   ) n on true
@@ -263,9 +225,9 @@ class NotificationReader {
 
   constructor(private readonly database: Database) {}
 
-  read(userId: string, afterId: number, token: string | null): Promise<ReadResult> {
+  read(userId: string, afterId: number, sessionId: string): Promise<ReadResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ userId, afterId, token, resolve, reject });
+      this.queue.push({ userId, afterId, sessionId, resolve, reject });
       if (this.inFlight < MAX_READS_IN_FLIGHT) this.schedule();
     });
   }
@@ -317,8 +279,7 @@ class NotificationReader {
         batch.map((_, index) => index),
         batch.map((pending) => pending.userId),
         batch.map((pending) => pending.afterId),
-        batch.map((pending) => pending.token),
-        SESSION_ABSOLUTE_SECONDS,
+        batch.map((pending) => pending.sessionId),
       ]);
       rows = result.rows;
     } catch (error) {

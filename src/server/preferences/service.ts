@@ -4,15 +4,22 @@ import {
   type TherapistSettingsState,
 } from '../../domain/notification-preferences';
 import { writeAudit } from '../audit/write-audit';
+import type { Actor } from '../auth/session';
 import { inTransaction, type Database } from '../db/client';
+import type { Caller } from '../use-case';
 import { findAvailability, findPreferences, updateAvailability, upsertPreferences } from './queries';
 
 /** PostgreSQL returns `time` as HH:MM:SS; the API and the form speak HH:MM. */
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
 /** The therapist's availability and alert preferences, with the defaults when none are saved. */
-export async function getTherapistSettings({ database, userId }: { database: Database; userId: string }): Promise<TherapistSettingsState> {
+interface Deps {
+  database: Database;
+}
+
+export async function getTherapistSettings({ database }: Deps, { actor }: { actor: Actor }): Promise<TherapistSettingsState> {
   const { db } = database;
+  const { userId } = actor;
   const [available, saved] = await Promise.all([findAvailability(db, userId), findPreferences(db, userId)]);
   // Sign-up always creates the profile, so a missing one is a broken account, not bad input.
   if (available === null) throw new Error(`therapist ${userId} has no therapist profile`);
@@ -33,13 +40,9 @@ export async function getTherapistSettings({ database, userId }: { database: Dat
 }
 
 /** Saves availability and preferences together, in one transaction with their audit row. */
-export async function saveTherapistSettings(options: {
-  database: Database;
-  userId: string;
-  input: TherapistSettings;
-  client: { ipAddress: string; userAgent?: string };
-}): Promise<TherapistSettingsState> {
-  const { database, userId, input } = options;
+export async function saveTherapistSettings(deps: Deps, { actor, client, input }: Caller & { input: TherapistSettings }): Promise<TherapistSettingsState> {
+  const { database } = deps;
+  const { userId } = actor;
   await inTransaction(database, async ({ tx }) => {
     if (!(await updateAvailability(tx, userId, input.availableForReferrals))) {
       throw new Error(`therapist ${userId} has no therapist profile`);
@@ -52,11 +55,11 @@ export async function saveTherapistSettings(options: {
       entityType: 'notification_preferences',
       entityId: userId,
       outcome: 'success',
-      ipAddress: options.client.ipAddress,
-      userAgent: options.client.userAgent,
+      ipAddress: client.ipAddress,
+      userAgent: client.userAgent,
       // No phone number: the audit log records choices, not contact details.
       details: { availableForReferrals: input.availableForReferrals, inApp, email, sms, quietHours: quietHoursStart !== null, timeZone },
     });
   });
-  return getTherapistSettings({ database, userId });
+  return getTherapistSettings(deps, { actor });
 }
