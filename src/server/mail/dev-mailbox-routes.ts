@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { mailMessages, smsMessages } from '../db/schema/index';
 import { AppError } from '../http/errors';
@@ -14,11 +15,27 @@ const mailSchema = z.object({
   createdAt: z.date(),
 });
 
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * From this machine only: the socket's own address, which no client can write, and the client's
+ * address too when a trusted proxy forwarded the request (a tunnel to a development server is not
+ * this machine).
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  return LOOPBACK.test(request.socket.remoteAddress ?? '') && LOOPBACK.test(request.ip);
+}
+
 /**
  * The development mailbox: every mail (and SMS) the app has sent, so links in sign-up and reset mails can be
- * followed without a mail server. Registered only outside production.
+ * followed without a mail server. Registered only outside production, and it holds everyone's sign-in
+ * links and codes, so it answers only requests from this machine; to anyone else it does not exist.
  */
 export const devMailboxRoutes: RoutesPlugin = async (app, { database }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!fromThisMachine(request)) throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
+  });
+
   const columns = {
     id: mailMessages.id,
     toAddress: mailMessages.toAddress,
