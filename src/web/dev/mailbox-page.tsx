@@ -55,7 +55,7 @@ export function MailboxPage() {
         No SMTP server is configured, so mail the app sends is kept here. It refreshes every few seconds.
       </p>
       {mail.isPending && <Loading label="Loading mail…" />}
-      {mail.isError && <ErrorState message="The mailbox could not be loaded. It exists only outside production." />}
+      {mail.isError && <ErrorState message="The mailbox could not be loaded. It exists only outside production, for requests from this machine." />}
       {mail.isSuccess && messages.length === 0 && (
         <div className="mt-10 flex flex-col items-center gap-2 text-slate-500">
           <Inbox className="size-10" aria-hidden />
