@@ -125,3 +125,8 @@ export function requireAuth(app: FastifyInstance, requirement: AuthRequirement) 
 export function callerOf(request: FastifyRequest): Caller {
   return { actor: request.actor, client: request.client };
 }
+
+/** The route config of a route on patient information: any signed-in caller, refusals audited as `action`. */
+export function phiRoute(action: string, entityType: string): { auth: AuthRequirement } {
+  return { auth: { audit: { action, entityType } } };
+}

@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import { patientInputSchema, patientResponseSchema } from '../../domain/referrals';
 import { createPhiBox } from '../crypto/phi-box';
-import { auditedActorGuard } from '../http/audited-actor-guard';
+import { callerOf, phiRoute } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
 import { PATIENT_ENTITY, PATIENT_READ, PATIENT_WRITE, savePatient, viewPatient } from './service';
-import { clientOf } from '../http/request-client';
 
 // Any string: an id that is no referral's is answered 404 like any referral the caller cannot see.
 const referralIdParams = z.object({ id: z.string().max(100) });
 
-
 /** Patient details (PHI) of a referral: its agency writes them, its agency and matched therapist read them. */
 export const patientRoutes: RoutesPlugin = async (app, deps) => {
   const serviceDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
-
-  const { authenticate: guard, actorOf } = auditedActorGuard(deps, 'patient');
-  const authenticate = (action: typeof PATIENT_READ | typeof PATIENT_WRITE) => guard({ action, entityType: PATIENT_ENTITY });
 
   app.get(
     '/referrals/:id/patient',
@@ -26,9 +21,9 @@ export const patientRoutes: RoutesPlugin = async (app, deps) => {
         params: referralIdParams,
         response: { 200: patientResponseSchema },
       },
-      preValidation: authenticate(PATIENT_READ),
+      config: phiRoute(PATIENT_READ, PATIENT_ENTITY),
     },
-    async (request) => viewPatient(serviceDeps, { actor: actorOf(request), referralId: request.params.id, client: clientOf(request) }),
+    async (request) => viewPatient(serviceDeps, { ...callerOf(request), referralId: request.params.id }),
   );
 
   app.put(
@@ -41,8 +36,8 @@ export const patientRoutes: RoutesPlugin = async (app, deps) => {
         body: patientInputSchema,
         response: { 200: patientResponseSchema },
       },
-      preValidation: authenticate(PATIENT_WRITE),
+      config: phiRoute(PATIENT_WRITE, PATIENT_ENTITY),
     },
-    async (request) => savePatient(serviceDeps, { actor: actorOf(request), referralId: request.params.id, input: request.body, client: clientOf(request) }),
+    async (request) => savePatient(serviceDeps, { ...callerOf(request), referralId: request.params.id, input: request.body }),
   );
 };

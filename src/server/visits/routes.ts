@@ -13,18 +13,15 @@ import {
 } from '../../domain/visits';
 import { visitsNeedingNotesSchema } from '../../domain/visits-needing-notes';
 import { createPhiBox } from '../crypto/phi-box';
-import { auditedActorGuard } from '../http/audited-actor-guard';
+import { callerOf, phiRoute } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
 import { VISIT_ENTITY } from './audited';
 import { verifyVisit } from './evv';
 import { listVisitsNeedingNotes } from './needs-notes';
 import { cancelVisit, listMyVisits, listReferralVisits, markVisitMissed, planVisits, rescheduleVisit, scheduleVisit, VISIT_ACTIONS, viewVisit } from './service';
-import { clientOf } from '../http/request-client';
 
 // Any string: an id that is no visit's is answered 404 like any visit the caller cannot see.
 const idParams = z.object({ id: z.string().max(100) });
-type Action = (typeof VISIT_ACTIONS)[keyof typeof VISIT_ACTIONS];
-
 
 /**
  * Visits of matched referrals: scheduling, the calendar, changes with reasons and verification at
@@ -35,9 +32,6 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
   const serviceDeps = { database: deps.database, jobs: deps.jobs, phiBox: createPhiBox(deps.secrets.phiKey) };
   const needsNotesDeps = { ...serviceDeps, noteDueHours: deps.config.noteDueHours };
 
-  const { authenticate: guard, actorOf } = auditedActorGuard(deps, 'visit');
-  const authenticate = (action: Action, entityType: 'visit' | 'referral') => guard({ action, entityType });
-
   app.get(
     '/visits',
     {
@@ -47,11 +41,11 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         querystring: visitRangeQuerySchema,
         response: { 200: visitListSchema },
       },
-      preValidation: authenticate(VISIT_ACTIONS.list, VISIT_ENTITY),
+      config: phiRoute(VISIT_ACTIONS.list, VISIT_ENTITY),
     },
     async (request) => {
       const { from, to } = request.query;
-      return listMyVisits(serviceDeps, { actor: actorOf(request), from: new Date(from), to: new Date(to), client: clientOf(request) });
+      return listMyVisits(serviceDeps, { ...callerOf(request), from: new Date(from), to: new Date(to) });
     },
   );
 
@@ -63,9 +57,9 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         summary: "The therapist's checked-out visits whose note is not started, a draft or returned, oldest first, with when each is due",
         response: { 200: visitsNeedingNotesSchema },
       },
-      preValidation: authenticate(VISIT_ACTIONS.list, VISIT_ENTITY),
+      config: phiRoute(VISIT_ACTIONS.list, VISIT_ENTITY),
     },
-    async (request) => listVisitsNeedingNotes(needsNotesDeps, { actor: actorOf(request), client: clientOf(request) }),
+    async (request) => listVisitsNeedingNotes(needsNotesDeps, { ...callerOf(request) }),
   );
 
   app.get(
@@ -77,9 +71,9 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         params: idParams,
         response: { 200: referralVisitsSchema },
       },
-      preValidation: authenticate(VISIT_ACTIONS.list, 'referral'),
+      config: phiRoute(VISIT_ACTIONS.list, 'referral'),
     },
-    async (request) => listReferralVisits(serviceDeps, { actor: actorOf(request), referralId: request.params.id, client: clientOf(request) }),
+    async (request) => listReferralVisits(serviceDeps, { ...callerOf(request), referralId: request.params.id }),
   );
 
   app.post(
@@ -92,9 +86,9 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         body: planVisitsInputSchema,
         response: { 200: visitPlanSchema },
       },
-      preValidation: authenticate(VISIT_ACTIONS.plan, 'referral'),
+      config: phiRoute(VISIT_ACTIONS.plan, 'referral'),
     },
-    async (request) => planVisits(serviceDeps, { actor: actorOf(request), referralId: request.params.id, startDate: request.body.startDate, client: clientOf(request) }),
+    async (request) => planVisits(serviceDeps, { ...callerOf(request), referralId: request.params.id, startDate: request.body.startDate }),
   );
 
   app.post(
@@ -107,10 +101,10 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         body: scheduleVisitInputSchema,
         response: { 201: visitDetailSchema },
       },
-      preValidation: authenticate(VISIT_ACTIONS.schedule, 'referral'),
+      config: phiRoute(VISIT_ACTIONS.schedule, 'referral'),
     },
     async (request, reply) => {
-      const visit = await scheduleVisit(serviceDeps, { actor: actorOf(request), referralId: request.params.id, input: request.body, client: clientOf(request) });
+      const visit = await scheduleVisit(serviceDeps, { ...callerOf(request), referralId: request.params.id, input: request.body });
       return reply.status(201).send(visit);
     },
   );
@@ -124,9 +118,9 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         params: idParams,
         response: { 200: visitDetailSchema },
       },
-      preValidation: authenticate(VISIT_ACTIONS.read, VISIT_ENTITY),
+      config: phiRoute(VISIT_ACTIONS.read, VISIT_ENTITY),
     },
-    async (request) => viewVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) }),
+    async (request) => viewVisit(serviceDeps, { ...callerOf(request), visitId: request.params.id }),
   );
 
   app.put(
@@ -139,9 +133,9 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
         body: rescheduleVisitInputSchema,
         response: { 200: visitDetailSchema },
       },
-      preValidation: authenticate(VISIT_ACTIONS.reschedule, VISIT_ENTITY),
+      config: phiRoute(VISIT_ACTIONS.reschedule, VISIT_ENTITY),
     },
-    async (request) => rescheduleVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) }),
+    async (request) => rescheduleVisit(serviceDeps, { ...callerOf(request), visitId: request.params.id, input: request.body }),
   );
 
   for (const [path, action, run, summary] of [
@@ -152,9 +146,9 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       `/visits/:id/${path}`,
       {
         schema: { tags: ['visits'], summary, params: idParams, body: visitReasonInputSchema, response: { 200: visitDetailSchema } },
-        preValidation: authenticate(action, VISIT_ENTITY),
+        config: phiRoute(action, VISIT_ENTITY),
       },
-      async (request) => run(serviceDeps, { actor: actorOf(request), visitId: request.params.id, reason: request.body.reason, client: clientOf(request) }),
+      async (request) => run(serviceDeps, { ...callerOf(request), visitId: request.params.id, reason: request.body.reason }),
     );
   }
 
@@ -172,9 +166,9 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
           body: evvReadingInputSchema,
           response: { 200: visitDetailSchema },
         },
-        preValidation: authenticate(VISIT_ACTIONS[end], VISIT_ENTITY),
+        config: phiRoute(VISIT_ACTIONS[end], VISIT_ENTITY),
       },
-      async (request) => verifyVisit(serviceDeps, { actor: actorOf(request), visitId: request.params.id, end, input: request.body, client: clientOf(request) }),
+      async (request) => verifyVisit(serviceDeps, { ...callerOf(request), visitId: request.params.id, end, input: request.body }),
     );
   }
 };
