@@ -9,6 +9,7 @@ import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
+import { CredentialChangesPanel } from './credential-changes-panel';
 import { pageCount, rangeLabel } from './format';
 import { InviteManagerDialog } from './invite-manager-dialog';
 import { NoticeBanner } from './notice-banner';
@@ -76,6 +77,7 @@ export function AdminDashboard() {
       {!denied && !signups.isError && (
         <>
           <MarketplaceFigures />
+          <CredentialChangesPanel onReviewed={(text, tone) => show({ tone, text })} />
           <SignupFilters key={filtersKey} filters={filters} onChange={update} />
           {signups.isPending && <Loading label="Loading signups…" />}
           {signups.data && (

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 import { ChooseAccountType } from './choose-account-type';
+import { CredentialReviewNote } from './credential-review-note';
 import { OnboardingShell } from './onboarding-shell';
 import { OnboardingWizard } from './onboarding-wizard';
 
@@ -39,6 +40,7 @@ export function OnboardingPage() {
         <div className="space-y-2">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Complete your profile</h1>
           <StatusNote status={onboarding.data.status} />
+          <CredentialReviewNote review={onboarding.data.credentialReview} />
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
           <OnboardingWizard state={onboarding.data} />
@@ -64,7 +66,11 @@ function StatusNote({ status }: { status: OnboardingState['status'] }) {
   if (status === 'rejected') {
     return <p className="text-slate-600">Your account was not approved. You can still keep your profile up to date; contact us with any questions.</p>;
   }
-  return <p className="text-slate-600">Keep your professional information and rates up to date.</p>;
+  return (
+    <p className="text-slate-600">
+      Keep your professional information and rates up to date. A new NPI or license is reviewed by our team before it takes effect.
+    </p>
+  );
 }
 
 /** The server's 409 for a user without an account record: onboarding starts with choosing one. */
