@@ -5,6 +5,7 @@ import type { ErrorBody, ErrorCode } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
 import { CLIENT_IP_HEADER } from './auth';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
+import { requireActor } from './session';
 
 /** better-auth's error codes that the web app shows with our own words. */
 const translated: Record<string, { code: ErrorCode | 'INVALID_CREDENTIALS' | 'INVALID_TOKEN'; message: string; field?: string }> = {
@@ -28,7 +29,38 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
   });
 }
 
-async function sendFetchResponse(response: Response, reply: FastifyReply) {
+/**
+ * better-auth's endpoints a session may use before it has passed its second factor: signing in
+ * and out, resetting a forgotten password by mailed token, a provider's return, and the public
+ * keys. Every other one (change password, update user, list or revoke sessions, …) manages the
+ * account and needs aal2 once the user has a factor.
+ */
+const BELOW_AAL2 = new Set(['/sign-in/email', '/sign-in/social', '/sign-out', '/get-session', '/request-password-reset', '/reset-password', '/jwks', '/token', '/ok', '/error']);
+const BELOW_AAL2_PREFIXES = ['/callback/', '/reset-password/'];
+
+function authPath(request: FastifyRequest): string {
+  return new URL(request.url, 'http://localhost').pathname.replace(/^\/api\/auth/, '');
+}
+
+function allowedBelowAal2(path: string): boolean {
+  return BELOW_AAL2.has(path) || BELOW_AAL2_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/**
+ * A session token is a bearer credential that the httpOnly cookie keeps away from scripts; better-auth
+ * also puts it in bodies (sign-in, get-session, list-sessions lists every session's). No body
+ * carries one; `/token` answers an API token (a JWT), which is what that endpoint is for.
+ */
+function withoutSessionTokens(path: string, text: string, contentType: string | null): string {
+  if (path === '/token' || !contentType?.includes('application/json')) return text;
+  try {
+    return JSON.stringify(JSON.parse(text, (key, value: unknown) => (key === 'token' ? undefined : value)));
+  } catch {
+    return text;
+  }
+}
+
+async function sendFetchResponse(response: Response, reply: FastifyReply, path: string) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -36,7 +68,7 @@ async function sendFetchResponse(response: Response, reply: FastifyReply) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (response.ok || !text) return reply.send(text || null);
+  if (response.ok || !text) return reply.send(text ? withoutSessionTokens(path, text, response.headers.get('content-type')) : null);
 
   // better-auth answers errors as { code, message }; the API's contract is { error: { code, message } }.
   let body: { code?: string; message?: string } = {};
@@ -55,11 +87,17 @@ async function sendFetchResponse(response: Response, reply: FastifyReply) {
 }
 
 /** Mounts better-auth's endpoints under /api/auth. */
-export const authHandlerRoutes: RoutesPlugin = async (app, { auth, config }) => {
+export const authHandlerRoutes: RoutesPlugin = async (app, deps) => {
+  const { auth, config } = deps;
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
     schema: { hide: true },
-    handler: async (request, reply) => sendFetchResponse(await auth.handler(toFetchRequest(request, config.publicUrl)), reply),
+    handler: async (request, reply) => {
+      const path = authPath(request);
+      // Throws MFA_REQUIRED for a session below the level its user can reach.
+      if (!allowedBelowAal2(path)) await requireActor(request, deps);
+      return sendFetchResponse(await auth.handler(toFetchRequest(request, config.publicUrl)), reply, path);
+    },
   });
 };

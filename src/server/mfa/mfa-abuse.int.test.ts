@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildTherapist, signIn } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
+import { enrolVerifiedTotp } from '../../../test/mfa';
 import { authenticatorCode } from '../../../test/rfc6238';
 
 let app: TestApp;
@@ -14,23 +15,10 @@ const db = () => app.runtime.database.db;
 const post = (path: string, cookie: string, body: unknown = {}) => callApi(app.url, 'POST', path, { cookie, body });
 const WRONG_TOTP = 'Invalid code. Check your authenticator app and try again.';
 
-/**
- * A therapist with a verified authenticator app. Enrolment is proven with the previous step's code
- * (still accepted), so the current step's code has not been used yet when the test starts.
- */
+/** A therapist with a verified authenticator app. */
 async function userWithTotp() {
   const person = await buildTherapist(db());
-  const cookie = await signIn(app.url, person);
-  const enrolled = (await (await post('/api/mfa/factors', cookie, { factorType: 'totp', friendlyName: 'Phone' })).json()) as {
-    id: string;
-    totp: { secret: string };
-  };
-  const challenge = (await (await post(`/api/mfa/factors/${enrolled.id}/challenge`, cookie)).json()) as { id: string };
-  const previousCode = authenticatorCode(enrolled.totp.secret, new Date(Date.now() - 30_000));
-  const setup = await post(`/api/mfa/factors/${enrolled.id}/verify`, cookie, { challengeId: challenge.id, code: previousCode });
-  expect(setup.status).toBe(200);
-  const { backupCodes } = (await setup.json()) as { backupCodes: string[] };
-  return { person, factorId: enrolled.id, secret: enrolled.totp.secret, backupCodes };
+  return { person, ...(await enrolVerifiedTotp(app.url, await signIn(app.url, person))) };
 }
 
 async function challengeIn(cookie: string, factorId: string) {
