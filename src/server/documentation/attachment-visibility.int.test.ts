@@ -74,7 +74,7 @@ const writeAndSign = async (visitId: string, therapist: Client) => {
 const pdfWith = (text: string) => Buffer.concat([Buffer.from(`%PDF-1.7\n(${text})\n`), Buffer.alloc(64, 0x20), Buffer.from('\n%%EOF\n')]);
 const upload = async (visitId: string, therapist: Client, body: Buffer, name: string) =>
   (await (
-    await expectStatus(await call('POST', `/visits/${visitId}/attachments?name=${encodeURIComponent(name)}`, therapist, body, { 'content-type': 'application/pdf' }), 201)
+    await expectStatus(await call('POST', `/visits/${visitId}/attachments`, therapist, body, { 'content-type': 'application/pdf', 'x-file-name': encodeURIComponent(name) }), 201)
   ).json()) as AttachmentView;
 const list = async (visitId: string, client: Client) =>
   ((await (await expectStatus(await call('GET', `/visits/${visitId}/attachments`, client), 200)).json()) as { items: AttachmentView[] }).items;
@@ -184,7 +184,7 @@ describe('removing an attachment not shared yet', () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorUserId, actorUserId), eq(auditLog.action, 'attachment.delete'), eq(auditLog.entityId, attachmentId)));
 
-  it('the therapist removes a wrong file from the draft: 204, gone from the list and the disk, its download 404, audited without content; signing shares only the rest', async () => {
+  it('the therapist removes a wrong file from the draft: 204, gone from the list and the disk, its download 404, audited without content or name; signing shares only the rest', async () => {
     const { visit, agency, therapist } = await completedVisit();
     await expectStatus(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }), 200);
     const kept = await upload(visit.id, therapist, pdfWith('home exercise plan'), 'plan.pdf');
@@ -209,14 +209,15 @@ describe('removing an attachment not shared yet', () => {
         {
           as: 'therapist',
           visitId: visit.id,
-          fileName: 'other-patient.pdf',
           contentType: 'application/pdf',
           sizeBytes: wrongFile.length,
           sha256: createHash('sha256').update(wrongFile).digest('hex'),
         },
       ],
     ]);
+    // Neither its content nor its name, which is PHI too: the hash identifies the file.
     expect(JSON.stringify(audits)).not.toContain('Dolores');
+    expect(JSON.stringify(audits)).not.toContain('other-patient');
     // Removed once: a second attempt finds nothing, like any unknown id.
     expect(await errorOf(await remove(wrong.id, therapist))).toEqual(NOT_FOUND);
 

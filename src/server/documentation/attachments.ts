@@ -8,6 +8,8 @@ import type { PhiBox } from '../crypto/phi-box';
 import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { auditDocumentation, NOTES_NOT_FOUND, withVisit } from './access';
+import { cleanFileName, openFileName, sealFileName } from './file-name';
+import { checkAttachmentBytes } from './file-type-check';
 import { canUseDocumentation } from './policy';
 import {
   deleteAttachmentRow,
@@ -24,8 +26,8 @@ import { type RequestClient } from '../http/request-client';
 /**
  * Files attached to a visit's documentation (PDF, PNG, JPEG up to 10 MB), kept under
  * `DATA_DIR/attachments` by a random key, never served statically: only the download route below
- * sends them, to the visit's agency and therapist at aal2. The type is checked by the file's first
- * bytes, not by what the client claims alone. Each file is encrypted at rest with the PHI key
+ * sends them, to the visit's agency and therapist at aal2. The file must be, as a whole, the type
+ * the client claims, and carry no web page (file-type-check.ts); its name is sealed (file-name.ts). Each file is encrypted at rest with the PHI key
  * (AES-256-GCM) bound to its attachment and visit ids, so a copy of the data directory shows no
  * patient's document, and a file altered, truncated or swapped for another attachment's fails to
  * open (an error, audited) instead of reaching the user as corrupt data.
@@ -54,31 +56,12 @@ export interface AttachmentDeps {
 /** What the sealed file is bound to: the row that describes it, and the visit that row belongs to. */
 const fileBinding = (attachment: { id: string; visitId: string }) => `note_attachment:${attachment.id}:visit:${attachment.visitId}`;
 
-const signatures: Record<AttachmentContentType, number[]> = {
-  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
-  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  'image/jpeg': [0xff, 0xd8, 0xff],
-};
-
-/** The type the file's first bytes show, or null when it is none of the accepted ones. */
-export function sniffContentType(body: Buffer): AttachmentContentType | null {
-  return attachmentContentTypes.find((type) => signatures[type].every((byte, index) => body[index] === byte)) ?? null;
-}
-
-/** A file name safe to store and to send back in a header: no path, no control characters or quotes. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '_').trim().slice(0, 200);
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'attachment' : cleaned;
-}
-
 const storageDir = (dataDir: string) => path.join(dataDir, 'attachments');
 
-function presentAttachment(row: AttachmentListRow): AttachmentView {
+function presentAttachment(phiBox: PhiBox, row: AttachmentListRow): AttachmentView {
   return {
     id: row.id,
-    fileName: row.fileName,
+    fileName: openFileName(phiBox, row),
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
     createdAt: row.createdAt.toISOString(),
@@ -96,12 +79,14 @@ export async function uploadAttachment(
   try {
     return await withVisit(deps.database, { ...options, action: ATTACHMENT_UPLOAD, need: 'therapist', lock: true }, async ({ t, visit, succeed, fail }) => {
       const { body } = options;
-      const badType = () => fail(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Attach a PDF, PNG or JPEG file.'), 'bad_type');
-      if (!(attachmentContentTypes as readonly string[]).includes(options.contentType)) return badType();
-      if (body.length === 0) return fail(new AppError('VALIDATION', 'Choose a file to attach.'), 'empty');
+      if (!(attachmentContentTypes as readonly string[]).includes(options.contentType)) {
+        return fail(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Attach a PDF, PNG or JPEG file.'), 'bad_type');
+      }
+      const contentType = options.contentType as AttachmentContentType;
+      if (body.length === 0) return fail(new AppError('VALIDATION', 'Choose a file to attach.', { file: 'Choose a file to attach.' }), 'empty');
       if (body.length > MAX_ATTACHMENT_BYTES) return fail(new AppError('PAYLOAD_TOO_LARGE', 'Attachments can be at most 10 MB.'), 'too_large');
-      const sniffed = sniffContentType(body);
-      if (!sniffed || sniffed !== options.contentType) return badType();
+      const checked = checkAttachmentBytes(body, contentType);
+      if (!checked.ok) return fail(new AppError('VALIDATION', checked.message, { file: checked.message }), 'bad_content');
       if (visit.status !== 'completed') return fail(new AppError('CONFLICT', 'Files can be attached while the note is being written.'), `visit_${visit.status}`);
       // The id is chosen here, not by the database, so the file can be sealed to it before the row exists.
       const id = randomUUID();
@@ -110,17 +95,17 @@ export async function uploadAttachment(
       const row = await insertAttachment(t.tx, {
         id,
         visitId: visit.id,
-        fileName: cleanFileName(options.fileName),
-        contentType: sniffed,
+        fileNameSealed: sealFileName(deps.phiBox, { id, visitId: visit.id }, cleanFileName(options.fileName)),
+        contentType,
         sizeBytes: body.length,
         sha256: createHash('sha256').update(body).digest('hex'),
         storageKey,
         uploadedBy: options.actor.userId,
       });
-      await succeed({ attachmentId: row.id, contentType: sniffed, sizeBytes: body.length });
+      await succeed({ attachmentId: row.id, contentType, sizeBytes: body.length });
       // Uploads happen only while the visit is `completed` (its latest note a draft, returned or not
       // yet written), so a new file is always after the latest signature: not shared until the next.
-      return { ok: presentAttachment({ ...row, sharedWithAgency: false }) };
+      return { ok: presentAttachment(deps.phiBox, { ...row, sharedWithAgency: false }) };
     });
   } catch (error) {
     // No row committed: the file, if written, must not stay behind.
@@ -134,7 +119,7 @@ export function listAttachments(deps: AttachmentDeps, options: { actor: Actor; v
   return withVisit(deps.database, { ...options, action: ATTACHMENT_LIST, need: 'either' }, async ({ t, visit, as, succeed }) => {
     const rows = await listAttachmentRows(t.tx, visit.id, as);
     await succeed({ count: rows.length });
-    return { ok: rows.map(presentAttachment) };
+    return { ok: rows.map((row) => presentAttachment(deps.phiBox, row)) };
   });
 }
 
@@ -173,7 +158,7 @@ export async function downloadAttachment(
   // A 500 for the client and the log; the message names the attachment, never its content.
   if ('unreadable' in result) throw new Error(`attachment ${attachmentId} could not be opened (missing, tampered, moved or wrong key)`);
   const { attachment, body } = result;
-  return { fileName: attachment.fileName, contentType: attachment.contentType, body };
+  return { fileName: openFileName(deps.phiBox, attachment), contentType: attachment.contentType, body };
 }
 
 /** Where a file that could not be removed is reported (the request's logger): the user is not told. */
@@ -214,11 +199,10 @@ export async function deleteAttachment(deps: AttachmentDeps, options: { actor: A
     if (attachment.sharedWithAgency) return conflict(ATTACHMENT_SHARED, 'shared');
     if (visit.status !== 'completed') return conflict('Files can be removed while the note is being written.', `visit_${visit.status}`);
     await deleteAttachmentRow(tx, attachment.id);
-    // What was removed, for whoever investigates a wrong file later; never its content.
+    // What was removed, for whoever investigates a wrong file later; never its content or its name (PHI).
     await audit('success', {
       as: access.as,
       visitId: visit.id,
-      fileName: attachment.fileName,
       contentType: attachment.contentType,
       sizeBytes: attachment.sizeBytes,
       sha256: attachment.sha256,
@@ -245,10 +229,4 @@ async function openStoredFile(deps: AttachmentDeps, attachment: AttachmentRow): 
   } catch {
     return null;
   }
-}
-
-/** Content-Disposition for a download: an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

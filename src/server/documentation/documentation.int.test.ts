@@ -1,15 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { realJpeg, realPdf, realPng } from '../../../test/attachment-files';
+import { captureLogs } from '../../../test/log-capture';
 import { errorOf } from '../../../test/http';
 import { insertVisit } from '../../../test/visit-fixtures';
 import { canonicalJson, type AttachmentView, type NoteContent, type VisitNotesView } from '../../domain/documentation';
 import { auditLog, invoiceLines, noteAttachments, notifications, payouts, visitNotes, visits } from '../db/schema/index';
 import { createHash } from 'node:crypto';
+import { sealLegacyPhiText } from '../crypto/seal-legacy-phi';
+import { loadSecrets } from '../secrets';
 import { runDocumentationSweep } from './sweep';
 
 let app: TestApp;
@@ -80,10 +84,10 @@ const ok = async (response: Response) => {
 };
 const visitStatus = async (visitId: string) => (await db().select({ status: visits.status }).from(visits).where(eq(visits.id, visitId)))[0]?.status;
 
-const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
-const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const pdf = realPdf();
+const png = realPng();
 const upload = (visitId: string, client: Client, body: Buffer, type = 'application/pdf', name = 'home exercise plan.pdf') =>
-  call('POST', `/visits/${visitId}/attachments?name=${encodeURIComponent(name)}`, client, body, { 'content-type': type });
+  call('POST', `/visits/${visitId}/attachments`, client, body, { 'content-type': type, 'x-file-name': encodeURIComponent(name) });
 
 describe('signed out', () => {
   it('every endpoint answers 401, and the attempts are audited', async () => {
@@ -390,16 +394,122 @@ describe('attachments', () => {
     const { visit, therapist } = await completedVisit();
     expect((await upload(visit.id, therapist, png, 'image/png', 'wound.png')).status).toBe(201);
     const liar = await upload(visit.id, therapist, Buffer.from('<html>not a pdf</html>'), 'application/pdf');
-    expect(liar.status).toBe(415);
-    expect(await errorOf(liar)).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Attach a PDF, PNG or JPEG file.' });
-    expect((await upload(visit.id, therapist, pdf, 'image/png')).status).toBe(415);
+    expect(liar.status).toBe(400);
+    const notPdf = 'This file is not a valid PDF: it may be damaged or another kind of file.';
+    expect(await errorOf(liar)).toEqual({ code: 'VALIDATION', message: notPdf, fields: { file: notPdf } });
+    expect((await upload(visit.id, therapist, pdf, 'image/png')).status).toBe(400);
     expect((await upload(visit.id, therapist, Buffer.from('hello'), 'text/plain', 'a.txt')).status).toBe(415);
-    const big = Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024)]);
+    const big = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = await upload(visit.id, therapist, big);
     expect(tooBig.status).toBe(413);
     expect((await errorOf(tooBig)).code).toBe('PAYLOAD_TOO_LARGE');
     const list = await call('GET', `/visits/${visit.id}/attachments`, therapist);
     expect(((await list.json()) as { items: AttachmentView[] }).items).toHaveLength(1);
+  });
+});
+
+describe('attachment names (PHI)', () => {
+  const items = async (visitId: string, client: Client) => ((await (await call('GET', `/visits/${visitId}/attachments`, client)).json()) as { items: AttachmentView[] }).items;
+
+  it('the name travels in X-File-Name: given only in ?name= the upload is refused with a 400 naming fileName, as is a name not percent-encoded', async () => {
+    const { visit, therapist } = await completedVisit();
+    const inQuery = await call('POST', `/visits/${visit.id}/attachments?name=plan.pdf`, therapist, pdf, { 'content-type': 'application/pdf' });
+    expect(inQuery.status).toBe(400);
+    expect(await errorOf(inQuery)).toMatchObject({ code: 'VALIDATION', fields: { fileName: expect.stringContaining('X-File-Name') as unknown } });
+    const badlyEncoded = await call('POST', `/visits/${visit.id}/attachments`, therapist, pdf, { 'content-type': 'application/pdf', 'x-file-name': 'plan%E0%A4%A.pdf' });
+    expect(await errorOf(badlyEncoded)).toMatchObject({ code: 'VALIDATION', fields: { fileName: expect.stringContaining('percent-encoded') as unknown } });
+    const tooLong = await upload(visit.id, therapist, pdf, 'application/pdf', `${'a'.repeat(201)}.pdf`);
+    expect(await errorOf(tooLong)).toMatchObject({ code: 'VALIDATION', fields: { fileName: 'The file name must be at most 200 characters.' } });
+    expect(await items(visit.id, therapist)).toEqual([]);
+    const accented = await upload(visit.id, therapist, pdf, 'application/pdf', 'Évaluation à domicile – 日本.pdf');
+    expect(accented.status).toBe(201);
+    expect(((await accented.json()) as AttachmentView).fileName).toBe('Évaluation à domicile – 日本.pdf');
+  });
+
+  it('direction overrides, isolates, marks and control characters are removed from the name, in the list and the download', async () => {
+    const { visit, therapist } = await completedVisit();
+    const disguised = 'invoice\u202Efdp.exe\u2066\u200F\u061C\u0007\u0085.pdf';
+    const view = (await (await upload(visit.id, therapist, pdf, 'application/pdf', disguised)).json()) as AttachmentView;
+    expect(view.fileName).toBe('invoicefdp.exe.pdf');
+    expect((await items(visit.id, therapist))[0]?.fileName).toBe('invoicefdp.exe.pdf');
+    const download = await call('GET', `/attachments/${view.id}`, therapist);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="invoicefdp.exe.pdf"; filename*=UTF-8''invoicefdp.exe.pdf`);
+  });
+
+  it('the database holds no file name in plain text, and the log of an upload never carries it', async () => {
+    const { visit, therapist } = await completedVisit();
+    const name = 'Dolores Abernathy knee x-ray.pdf';
+    const logs = captureLogs(app.runtime.app.log);
+    let view: AttachmentView;
+    try {
+      view = (await (await upload(visit.id, therapist, pdf, 'application/pdf', name)).json()) as AttachmentView;
+    } finally {
+      logs.stop();
+    }
+    expect(view.fileName).toBe(name);
+    expect(logs.text()).toContain(`/api/visits/${visit.id}/attachments`);
+    for (const planted of ['Dolores', 'Abernathy', encodeURIComponent('Dolores')]) expect(logs.text()).not.toContain(planted);
+    const rows = await db().execute(sql`select * from note_attachments where id = ${view.id}`);
+    expect(rows.rows).toHaveLength(1);
+    expect(JSON.stringify(rows.rows)).not.toContain('Dolores');
+    expect((await items(visit.id, therapist))[0]?.fileName).toBe(name);
+  });
+
+  it('a name stored in plain text before names were sealed still shows, and the start-up pass seals it once', async () => {
+    const { visit, therapist } = await completedVisit();
+    const [legacy] = await db()
+      .insert(noteAttachments)
+      .values({ visitId: visit.id, fileName: 'Dolores wound \u202Egnp.pdf', contentType: 'application/pdf', sizeBytes: 1, sha256: 'x', storageKey: 'legacy', uploadedBy: therapist.userId })
+      .returning();
+    expect((await items(visit.id, therapist))[0]?.fileName).toBe('Dolores wound gnp.pdf');
+    const { phiKey } = await loadSecrets(app.config);
+    await sealLegacyPhiText(app.runtime.database, phiKey);
+    const stored = async () => (await db().select().from(noteAttachments).where(eq(noteAttachments.id, legacy!.id)))[0];
+    const sealed = await stored();
+    expect(sealed).toMatchObject({ fileName: null, fileNameSealed: expect.stringMatching(/^v1\./) as unknown });
+    expect(JSON.stringify(sealed)).not.toContain('Dolores');
+    expect((await items(visit.id, therapist))[0]?.fileName).toBe('Dolores wound gnp.pdf');
+    // Run again (a restart, a second instance): nothing left to do, the sealed name untouched.
+    await sealLegacyPhiText(app.runtime.database, phiKey);
+    expect(await stored()).toEqual(sealed);
+  });
+});
+
+describe('attachment contents', () => {
+  const refusedAs = async (response: Response, message: RegExp) => {
+    expect(response.status).toBe(400);
+    const error = await errorOf(response);
+    expect(error).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(message) as unknown });
+    expect(error.fields?.file).toBe(error.message);
+  };
+
+  it('a PDF that is also a web page, a PNG with HTML after its end and an HTML page named .pdf are refused with a 400 naming the file', async () => {
+    const { visit, therapist } = await completedVisit();
+    const page = Buffer.from('<!DOCTYPE html><html><body><script>fetch("/api/me")</script></body></html>');
+    const at = pdf.indexOf('xref');
+    const polyglot = Buffer.concat([pdf.subarray(0, at), page, Buffer.from('\n'), pdf.subarray(at)]);
+    await refusedAs(await upload(visit.id, therapist, polyglot, 'application/pdf', 'scan.pdf'), /^This PDF also contains web page content/);
+    await refusedAs(await upload(visit.id, therapist, Buffer.concat([png, page]), 'image/png', 'wound.png'), /^This file is not a valid PNG/);
+    await refusedAs(await upload(visit.id, therapist, page, 'application/pdf', 'page.pdf'), /^This file is not a valid PDF/);
+    const list = await call('GET', `/visits/${visit.id}/attachments`, therapist);
+    expect(((await list.json()) as { items: AttachmentView[] }).items).toEqual([]);
+  });
+
+  it('real PDF, PNG and JPEG files are accepted and downloaded as attachments the browser must not sniff', async () => {
+    const { visit, therapist } = await completedVisit();
+    for (const [body, type, name] of [
+      [pdf, 'application/pdf', 'plan.pdf'],
+      [png, 'image/png', 'wound.png'],
+      [realJpeg(), 'image/jpeg', 'wound.jpg'],
+    ] as const) {
+      const response = await upload(visit.id, therapist, body, type, name);
+      expect(response.status).toBe(201);
+      const download = await call('GET', `/attachments/${((await response.json()) as AttachmentView).id}`, therapist);
+      expect(download.headers.get('content-type')).toBe(type);
+      expect(download.headers.get('content-disposition')).toMatch(/^attachment; /);
+      expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await download.arrayBuffer()).equals(body)).toBe(true);
+    }
   });
 });
 

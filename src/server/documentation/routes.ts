@@ -19,20 +19,17 @@ import {
   ATTACHMENT_ENTITY,
   ATTACHMENT_LIST,
   ATTACHMENT_UPLOAD,
-  contentDisposition,
   deleteAttachment,
   downloadAttachment,
   listAttachments,
   uploadAttachment,
 } from './attachments';
+import { contentDisposition, decodeFileNameHeader, FILE_NAME_HEADER } from './file-name';
 import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraft, signNote, viewNotes } from './service';
 import { clientOf } from '../http/request-client';
 
 // Any string: an id that is no visit's is answered 404 like a visit the caller cannot see.
 const idParams = z.object({ id: z.string().max(100) });
-const uploadQuery = z.object({
-  name: z.string({ message: 'Give the file name in ?name=.' }).trim().min(1, 'Give the file name in ?name=.').max(200, 'The file name must be at most 200 characters.'),
-});
 
 /**
  * Visit documentation (PHI): notes (/visits/:id/notes…) and attachments. Only the visit's agency and
@@ -159,9 +156,9 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
       {
         schema: {
           tags,
-          summary: 'The therapist uploads a file: the raw body as application/pdf, image/png or image/jpeg (10 MB at most), ?name=the file name',
+          summary:
+            'The therapist uploads a file: the raw body as application/pdf, image/png or image/jpeg (10 MB at most), its name percent-encoded in X-File-Name (never the URL, which is logged)',
           params: idParams,
-          querystring: uploadQuery,
           response: { 201: attachmentViewSchema },
         },
         bodyLimit: MAX_ATTACHMENT_BYTES,
@@ -175,7 +172,7 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
           actor: actorOf(request),
           visitId: request.params.id,
           client: clientOf(request),
-          fileName: request.query.name,
+          fileName: decodeFileNameHeader(request.headers[FILE_NAME_HEADER]),
           contentType,
           body,
         });

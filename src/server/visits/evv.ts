@@ -16,6 +16,7 @@ import { createNotification } from '../notifications/service';
 import { findSealedPatient } from '../patients/queries';
 import { audited, refused, VISIT_ENTITY } from './audited';
 import { presentVisitDetail } from './presenters';
+import { openReasons, sealReason } from './reasons';
 import { findVisitOfParty, updateVisit } from './queries';
 import { loadForChange, VISIT_ACTIONS, type VisitDeps } from './service';
 import { type RequestClient } from '../http/request-client';
@@ -90,7 +91,12 @@ export async function verifyVisit(
     }
 
     const allExceptions = [...new Set([...visit.exceptions, ...exceptions])];
-    const exceptionReason = exceptions.length > 0 ? [visit.exceptionReason, `${label}: ${input.reason ?? ''}`].filter(Boolean).join('\n') : visit.exceptionReason;
+    // A new exception's reason is added to the earlier ones and the whole sealed again; none: unchanged.
+    let reasons: { exceptionReasonSealed?: string; exceptionReason?: null } = {};
+    if (exceptions.length > 0) {
+      const text = [openReasons(deps.phiBox, visit).exceptionReason, `${label}: ${input.reason ?? ''}`].filter(Boolean).join('\n');
+      reasons = { exceptionReasonSealed: sealReason(deps.phiBox, visitId, 'exception_reason', text), exceptionReason: null };
+    }
     await updateVisit(
       t.tx,
       visitId,
@@ -102,7 +108,7 @@ export async function verifyVisit(
             checkInLongitude: reading?.longitude ?? null,
             checkInAccuracyMeters: reading?.accuracyMeters ?? null,
             exceptions: allExceptions,
-            exceptionReason,
+            ...reasons,
           }
         : {
             status: 'completed',
@@ -111,7 +117,7 @@ export async function verifyVisit(
             checkOutLongitude: reading?.longitude ?? null,
             checkOutAccuracyMeters: reading?.accuracyMeters ?? null,
             exceptions: allExceptions,
-            exceptionReason,
+            ...reasons,
           },
     );
     if (exceptions.length > 0) {
@@ -125,6 +131,6 @@ export async function verifyVisit(
     }
     const updated = await findVisitOfParty(t.tx, visitId, actor.userId);
     if (!updated) throw new Error(`visit ${visitId} vanished inside its own transaction`);
-    return { value: presentVisitDetail(updated), details: { exceptions, locationReading: reading !== null } };
+    return { value: presentVisitDetail(updated, deps.phiBox), details: { exceptions, locationReading: reading !== null } };
   });
 }

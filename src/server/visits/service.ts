@@ -12,6 +12,7 @@ import {
   type VisitPlan,
 } from '../../domain/visits';
 import type { Actor } from '../auth/session';
+import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Db, Transaction } from '../db/client';
 import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
@@ -20,6 +21,7 @@ import { findReferralOfParty } from '../patients/queries';
 import { audited, denialError, refused, VISIT_ENTITY, type Outcome, type Refusal } from './audited';
 import { canChangeVisit, canListReferralVisits, canReadVisit, canScheduleVisits, type VisitChange } from './policy';
 import { presentVisitDetail, presentVisitSummary } from './presenters';
+import { statusReasonColumns } from './reasons';
 import {
   findVisitOfParty,
   insertVisit,
@@ -42,6 +44,8 @@ import { type RequestClient } from '../http/request-client';
 export interface VisitDeps {
   database: Database;
   jobs: JobQueue;
+  /** Opens and seals the visit's reasons (PHI). */
+  phiBox: PhiBox;
 }
 
 export const VISIT_ACTIONS = {
@@ -73,10 +77,10 @@ function startError(start: Date): AppError | null {
   return null;
 }
 
-async function detailOf(db: Db, visitId: string, userId: string): Promise<VisitDetail> {
+async function detailOf(deps: VisitDeps, db: Db, visitId: string, userId: string): Promise<VisitDetail> {
   const visit = await findVisitOfParty(db, visitId, userId);
   if (!visit) throw new Error(`visit ${visitId} vanished inside its own transaction`);
-  return presentVisitDetail(visit);
+  return presentVisitDetail(visit, deps.phiBox);
 }
 
 /** GET /api/visits?from&to: the caller's own visits (therapist) or their agency's. */
@@ -181,7 +185,7 @@ export async function scheduleVisit(
     });
     await startReferral(t.tx, referralId);
     await queueReminder(t, deps.jobs, visitId, start);
-    return { value: await detailOf(t.tx, visitId, actor.userId), details: { visitId, serviceId: service.serviceId, scheduledStart: start.toISOString() } };
+    return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { visitId, serviceId: service.serviceId, scheduledStart: start.toISOString() } };
   });
 }
 
@@ -193,7 +197,7 @@ export async function viewVisit(deps: VisitDeps, options: { actor: Actor; visitI
     const visit = await findVisitOfParty(tx, visitId, actor.userId);
     const access = canReadVisit(actor, visit);
     if (!access.allowed || !visit) return refused(denialError(access.allowed ? 'no_access' : access.reason, actor, { entity: 'visit' }), { reason: access.allowed ? 'no_access' : access.reason });
-    return { value: presentVisitDetail(visit), details: { as: access.as } };
+    return { value: presentVisitDetail(visit, deps.phiBox), details: { as: access.as } };
   });
 }
 
@@ -239,10 +243,10 @@ export async function rescheduleVisit(
     const start = new Date(input.scheduledStart);
     const invalidStart = startError(start);
     if (invalidStart) return refused(invalidStart, { reason: 'invalid_start' });
-    await updateVisit(t.tx, visitId, { scheduledStart: start, statusReason: input.reason, remindedAt: null });
+    await updateVisit(t.tx, visitId, { scheduledStart: start, ...statusReasonColumns(deps.phiBox, visitId, input.reason), remindedAt: null });
     await queueReminder(t, deps.jobs, visitId, start);
     await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit rescheduled', 'A visit was moved to a new time. Open it to see the new time and the reason.');
-    return { value: await detailOf(t.tx, visitId, actor.userId), details: { from: loaded.visit.scheduledStart.toISOString(), to: start.toISOString() } };
+    return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { from: loaded.visit.scheduledStart.toISOString(), to: start.toISOString() } };
   });
 }
 
@@ -253,9 +257,9 @@ export async function cancelVisit(deps: VisitDeps, options: { actor: Actor; visi
   return audited(deps.database, meta, async (t) => {
     const loaded = await loadForChange(t.tx, actor, visitId, 'cancel');
     if ('refusal' in loaded) return loaded.refusal;
-    await updateVisit(t.tx, visitId, { status: 'cancelled', statusReason: options.reason });
+    await updateVisit(t.tx, visitId, { status: 'cancelled', ...statusReasonColumns(deps.phiBox, visitId, options.reason) });
     await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit cancelled', 'A scheduled visit was cancelled. Open it to see the reason.');
-    return { value: await detailOf(t.tx, visitId, actor.userId), details: { as: loaded.as } };
+    return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { as: loaded.as } };
   });
 }
 
@@ -269,8 +273,8 @@ export async function markVisitMissed(deps: VisitDeps, options: { actor: Actor; 
     if (loaded.visit.scheduledStart.getTime() > Date.now()) {
       return refused(new AppError('CONFLICT', 'A visit can be marked missed once its start time has passed. Cancel it instead.'), { reason: 'not_started' });
     }
-    await updateVisit(t.tx, visitId, { status: 'missed', statusReason: options.reason });
+    await updateVisit(t.tx, visitId, { status: 'missed', ...statusReasonColumns(deps.phiBox, visitId, options.reason) });
     await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit missed', 'A visit was recorded as missed. Open it to see the reason.');
-    return { value: await detailOf(t.tx, visitId, actor.userId), details: { as: loaded.as } };
+    return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { as: loaded.as } };
   });
 }

@@ -8,7 +8,9 @@ import { TestSmtpServer } from '../../../test/smtp';
 import type { PatientInput } from '../../domain/referrals';
 import type { ReferralVisits, VisitDetail, VisitList, VisitPlan } from '../../domain/visits';
 import { auditLog, mailMessages, notificationPreferences, notifications, referralAgreedRates, referrals, referralServices, visits } from '../db/schema/index';
+import { sealLegacyPhiText } from '../crypto/seal-legacy-phi';
 import { locateZip } from '../geo/zip-centroids';
+import { loadSecrets } from '../secrets';
 import { createVisitReminderJob } from './reminder-job';
 
 let app: TestApp;
@@ -411,5 +413,48 @@ describe('reminders', () => {
     await job({ visitId: soon.id });
     const rows = await db().select({ at: visits.remindedAt }).from(visits).where(eq(visits.referralId, referral.id));
     expect(rows.every((row) => row.at === null)).toBe(true);
+  });
+});
+
+describe('reasons at rest', () => {
+  const row = async (visitId: string) => (await app.runtime.database.pool.query('select * from visits where id = $1', [visitId])).rows[0] as Record<string, unknown>;
+  const detail = async (visitId: string, client: Client) => json<VisitDetail>(await call('GET', `/visits/${visitId}`, client));
+
+  it('exception and cancellation reasons are sealed in the database and still shown to both parties', async () => {
+    const { referral, therapist, agency } = await matchedReferral();
+    const checked = await scheduled(referral.id, therapist);
+    await json(await call('POST', `/visits/${checked.id}/check-in`, therapist, { ...far, reason: 'Parked by the Abernathy mailbox' }));
+    await json(await call('POST', `/visits/${checked.id}/check-out`, therapist, { ...far, reason: 'Left by the back gate' }));
+    const exceptionReason = 'Check-in: Parked by the Abernathy mailbox\nCheck-out: Left by the back gate';
+    for (const party of [agency, therapist]) expect((await detail(checked.id, party)).exceptionReason).toBe(exceptionReason);
+
+    const cancelled = await scheduled(referral.id, therapist, { serviceId: 'treatment' });
+    await json(await call('POST', `/visits/${cancelled.id}/cancel`, agency, { reason: 'Readmitted to St. Mary hospital' }));
+    for (const party of [agency, therapist]) expect((await detail(cancelled.id, party)).statusReason).toBe('Readmitted to St. Mary hospital');
+
+    for (const [visitId, planted] of [
+      [checked.id, ['Abernathy', 'mailbox', 'back gate']],
+      [cancelled.id, ['Readmitted', 'St. Mary']],
+    ] as const) {
+      const stored = JSON.stringify(await row(visitId));
+      for (const text of planted) expect(stored).not.toContain(text);
+    }
+    expect(await row(cancelled.id)).toMatchObject({ status_reason: null, status_reason_sealed: expect.stringMatching(/^v1\./) as unknown });
+  });
+
+  it('a reason stored in plain text before reasons were sealed still shows, and the start-up pass seals it once', async () => {
+    const { referral, therapist, agency } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    await db().update(visits).set({ status: 'cancelled', statusReason: 'Family moved her to Denver', exceptionReason: 'Check-in: No signal' }).where(eq(visits.id, visit.id));
+    expect(await detail(visit.id, agency)).toMatchObject({ statusReason: 'Family moved her to Denver', exceptionReason: 'Check-in: No signal' });
+
+    const { phiKey } = await loadSecrets(app.config);
+    await sealLegacyPhiText(app.runtime.database, phiKey);
+    const sealed = await row(visit.id);
+    expect(sealed).toMatchObject({ status_reason: null, exception_reason: null });
+    expect(JSON.stringify(sealed)).not.toContain('Denver');
+    expect(await detail(visit.id, therapist)).toMatchObject({ statusReason: 'Family moved her to Denver', exceptionReason: 'Check-in: No signal' });
+    await sealLegacyPhiText(app.runtime.database, phiKey);
+    expect(await row(visit.id)).toEqual(sealed);
   });
 });

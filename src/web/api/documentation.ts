@@ -54,9 +54,11 @@ export function useAttachments(visitId: string) {
 async function uploadFile(visitId: string, file: File): Promise<AttachmentView> {
   let response: Response;
   try {
-    response = await fetch(`/api/visits/${visitId}/attachments?name=${encodeURIComponent(file.name)}`, {
+    // The name is PHI: in a header, not the URL, which servers and proxies log. Percent-encoded,
+    // since a header carries ASCII only.
+    response = await fetch(`/api/visits/${visitId}/attachments`, {
       method: 'POST',
-      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
+      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
       body: file,
       credentials: 'same-origin',
     });
