@@ -8,7 +8,6 @@ import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
 import { sealLegacyPhiText } from './crypto/seal-legacy-phi';
-import { sealLegacyPhiText } from './crypto/seal-legacy-phi';
 import { printDemoSummary } from './demo/print-demo-summary';
 import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
@@ -60,7 +59,6 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     const database = connectDatabase(databaseUrl);
     cleanups.push(() => database.close());
     await migrateDatabase(database);
-    await sealLegacyPhiText(database, secrets.phiKey);
     await sealLegacyPhiText(database, secrets.phiKey);
     // First start on the embedded database: a believable demo cast, so there is something to see.
     // Does nothing once any account exists; never runs against a configured DATABASE_URL.
