@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { accountStatuses, userTypes } from '../../domain/accounts';
 import { signupSchema } from '../../domain/signup';
-import { requireActor } from '../auth/session';
 import { consumeRateLimit } from '../http/db-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
 import { isResetTokenUsable } from './reset-token';
@@ -55,9 +54,11 @@ export const accountRoutes: RoutesPlugin = async (app, deps) => {
           }),
         },
       },
+      // The web asks this before a second factor is passed, to learn that one is owed.
+      config: { auth: { allowAal1: true } },
     },
     async (request) => {
-      const actor = await requireActor(request, deps, { allowAal1: true });
+      const { actor } = request;
       return {
         user: { id: actor.userId, email: actor.email, name: actor.name },
         account: actor.account,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   credentialChangeItemSchema,
@@ -7,18 +6,14 @@ import {
 } from '../../domain/credential-changes';
 import type { AppDeps } from '../app';
 import type { RoutesPlugin } from '../http/plugin';
-import { clientOf } from '../http/request-client';
 import { listCredentialChanges, reviewCredentialChange } from '../onboarding/credential-review';
 
 type AdminApp = Parameters<RoutesPlugin>[0];
 
 const changeParams = z.object({ changeId: z.uuid({ error: 'Not a credential change id' }) });
 
-/**
- * Credential changes made after approval, for review. Registered inside the admin plugin, so its
- * manager-at-aal2 check runs first; `reviewerOf` is that check's manager.
- */
-export function registerCredentialChangeRoutes(app: AdminApp, deps: Pick<AppDeps, 'database'>, reviewerOf: (request: FastifyRequest) => string) {
+/** Credential changes made after approval, for review. Registered inside the admin plugin, which requires a manager at aal2. */
+export function registerCredentialChangeRoutes(app: AdminApp, deps: Pick<AppDeps, 'database'>) {
   app.get(
     '/admin/credential-changes',
     {
@@ -43,10 +38,10 @@ export function registerCredentialChangeRoutes(app: AdminApp, deps: Pick<AppDeps
     },
     async (request) =>
       reviewCredentialChange(deps, {
-        reviewerId: reviewerOf(request),
+        reviewerId: request.actor.userId,
         changeId: request.params.changeId,
         decision: 'approved',
-        client: clientOf(request),
+        client: request.client,
       }),
   );
 
@@ -63,11 +58,11 @@ export function registerCredentialChangeRoutes(app: AdminApp, deps: Pick<AppDeps
     },
     async (request) =>
       reviewCredentialChange(deps, {
-        reviewerId: reviewerOf(request),
+        reviewerId: request.actor.userId,
         changeId: request.params.changeId,
         decision: 'rejected',
         reason: request.body.reason,
-        client: clientOf(request),
+        client: request.client,
       }),
   );
 }

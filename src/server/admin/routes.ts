@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   approveSignupSchema,
@@ -9,37 +8,20 @@ import {
   signupListQuerySchema,
   signupPageSchema,
 } from '../../domain/admin';
-import { requireManagerAal2 } from '../auth/guards';
-import { requireActor, type Actor } from '../auth/session';
+import { callerOf, manager, requireAuth } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
 import { registerCredentialChangeRoutes } from './credential-change-routes';
 import { presentSignup } from './presenters';
 import { listSignups } from './queries';
-import { createManager, reviewSignup, type RequestContext } from './service';
+import { createManager, reviewSignup } from './service';
 
 const userIdParams = z.object({ userId: z.string().trim().min(1).max(100) });
 
-function contextOf(request: FastifyRequest): RequestContext {
-  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
 /** The admin area: every route here is for approved managers who passed a second factor (aal2). */
 export const adminRoutes: RoutesPlugin = async (app, deps) => {
-  const managers = new WeakMap<FastifyRequest, Actor>();
-
-  // Before validation, so someone without access learns nothing about the inputs these routes take.
-  app.addHook('preValidation', async (request) => {
-    const actor = await requireActor(request, deps);
-    requireManagerAal2(actor);
-    managers.set(request, actor);
-  });
-  const managerOf = (request: FastifyRequest): Actor => {
-    const actor = managers.get(request);
-    if (!actor) throw new Error('admin route ran without the manager check');
-    return actor;
-  };
+  requireAuth(app, manager);
   const serviceDeps = { database: deps.database, jobs: deps.jobs, publicUrl: deps.config.publicUrl };
-  registerCredentialChangeRoutes(app, deps, (request) => managerOf(request).userId);
+  registerCredentialChangeRoutes(app, deps);
 
   app.get(
     '/admin/signups',
@@ -70,11 +52,10 @@ export const adminRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) =>
       reviewSignup(serviceDeps, {
-        reviewerId: managerOf(request).userId,
+        ...callerOf(request),
         userId: request.params.userId,
         decision: 'approved',
         reason: request.body?.reason,
-        context: contextOf(request),
       }),
   );
 
@@ -91,11 +72,10 @@ export const adminRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) =>
       reviewSignup(serviceDeps, {
-        reviewerId: managerOf(request).userId,
+        ...callerOf(request),
         userId: request.params.userId,
         decision: 'rejected',
         reason: request.body.reason,
-        context: contextOf(request),
       }),
   );
 
@@ -110,12 +90,7 @@ export const adminRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const manager = managerOf(request);
-      const created = await createManager(serviceDeps, {
-        input: request.body,
-        invitedBy: { userId: manager.userId, name: manager.name },
-        context: contextOf(request),
-      });
+      const created = await createManager(serviceDeps, { ...callerOf(request), input: request.body });
       return reply.status(201).send({ id: created.id, email: created.email, name: created.name });
     },
   );

@@ -6,6 +6,7 @@ import { issueResetToken } from '../accounts/reset-token';
 import { inTransaction, type Database } from '../db/client';
 import { managerProfiles, user, useraccounts } from '../db/schema/index';
 import { AppError } from '../http/errors';
+import type { Caller } from '../use-case';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import { accountApprovedMail, accountRejectedMail, managerInviteMail } from './mails';
@@ -18,12 +19,6 @@ export interface AdminDeps {
   publicUrl: string;
 }
 
-/** Where a request came from, for the audit row. */
-export interface RequestContext {
-  ipAddress?: string | null;
-  userAgent?: string | null;
-}
-
 export type ReviewDecision = 'approved' | 'rejected';
 
 /**
@@ -33,8 +28,9 @@ export type ReviewDecision = 'approved' | 'rejected';
  */
 export async function reviewSignup(
   deps: AdminDeps,
-  options: { reviewerId: string; userId: string; decision: ReviewDecision; reason?: string; context?: RequestContext },
+  options: Caller & { userId: string; decision: ReviewDecision; reason?: string },
 ): Promise<SignupItem> {
+  const reviewerId = options.actor.userId;
   const reason = options.reason?.trim() || null;
   if (options.decision === 'rejected' && !reason) {
     throw new AppError('VALIDATION', adminMessages.rejectReasonRequired, { reason: adminMessages.rejectReasonRequired });
@@ -42,7 +38,7 @@ export async function reviewSignup(
   return inTransaction(deps.database, async (t) => {
     const target = await findSignup(t.tx, options.userId, { forUpdate: true });
     if (!target) throw new AppError('NOT_FOUND', adminMessages.accountNotFound);
-    if (target.id === options.reviewerId) throw new AppError('FORBIDDEN', adminMessages.cannotReviewSelf);
+    if (target.id === reviewerId) throw new AppError('FORBIDDEN', adminMessages.cannotReviewSelf);
     if (target.userType === 'manager') throw new AppError('FORBIDDEN', adminMessages.cannotReviewManager);
     if (target.status === options.decision) {
       throw new AppError('CONFLICT', options.decision === 'approved' ? adminMessages.alreadyApproved : adminMessages.alreadyRejected);
@@ -52,7 +48,7 @@ export async function reviewSignup(
       userId: target.id,
       userType: target.userType,
       status: options.decision,
-      reviewedBy: options.reviewerId,
+      reviewedBy: reviewerId,
       // The reason is shown to a rejected user; an approval's note stays in the audit log.
       reason: options.decision === 'rejected' ? reason : null,
     });
@@ -63,13 +59,13 @@ export async function reviewSignup(
       options.decision === 'approved' ? accountApprovedMail(recipient) : accountRejectedMail({ ...recipient, reason: reason ?? '' }),
     );
     await writeAudit(t.tx, {
-      actorUserId: options.reviewerId,
+      actorUserId: reviewerId,
       action: options.decision === 'approved' ? 'account.approved' : 'account.rejected',
       entityType: 'user',
       entityId: target.id,
       outcome: 'success',
-      ipAddress: options.context?.ipAddress,
-      userAgent: options.context?.userAgent,
+      ipAddress: options.client.ipAddress,
+      userAgent: options.client.userAgent,
       details: { previousStatus: target.status, reason },
     });
 
@@ -89,13 +85,11 @@ export interface CreatedManager {
 /**
  * Creates a manager (role admin, no extra permissions, approved) without a password and mails a
  * link to choose one. Used by managers inviting managers, and by `npm run create-manager` for the
- * first one (no inviter: the audit row has no actor and says it came from the command line).
+ * first one (no caller: the audit row has no actor and says it came from the command line).
  */
-export async function createManager(
-  deps: AdminDeps,
-  options: { input: InviteManager; invitedBy: { userId: string; name: string } | null; context?: RequestContext },
-): Promise<CreatedManager> {
-  const { input, invitedBy } = options;
+export async function createManager(deps: AdminDeps, options: Partial<Caller> & { input: InviteManager }): Promise<CreatedManager> {
+  const { input } = options;
+  const invitedBy = options.actor ? { userId: options.actor.userId, name: options.actor.name } : null;
   const email = input.email.trim().toLowerCase();
   const name = `${input.firstName} ${input.lastName}`;
   const taken = () => new AppError('CONFLICT', signupMessages.emailTaken, { email: signupMessages.emailTaken });
@@ -137,8 +131,8 @@ export async function createManager(
         entityType: 'user',
         entityId: id,
         outcome: 'success',
-        ipAddress: options.context?.ipAddress,
-        userAgent: options.context?.userAgent,
+        ipAddress: options.client?.ipAddress,
+        userAgent: options.client?.userAgent,
         details: invitedBy ? { via: 'invite' } : { via: 'cli' },
       });
       const content = [

@@ -78,7 +78,7 @@ async function main() {
       onError: () => {},
     });
     cleanups.unshift(() => jobs.stop());
-    const manager = await createManager({ database, jobs, publicUrl: config.publicUrl }, { input, invitedBy: null });
+    const manager = await createManager({ database, jobs, publicUrl: config.publicUrl }, { input });
 
     // Deliver the invitation now rather than waiting for the server's mail worker; the queued job
     // finds it delivered and does nothing. If SMTP fails here, that job retries it later.
