@@ -42,7 +42,7 @@ const firstNote: EvaluationNote = {
 // The agency asks for a second goal; the therapist adds it and nothing else.
 const revisedNote: EvaluationNote = { ...firstNote, goals: [...firstNote.goals, 'Knee flexion to 110° within 4 weeks'] };
 
-// The smallest well-formed PDF the server accepts (it checks the leading bytes, not the extension).
+// The smallest well-formed PDF the server accepts (it checks the whole file, not the extension).
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 async function fillEvaluation(page: Page, note: EvaluationNote) {
