@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * What the app needs to run under the server's Content-Security-Policy without the browser reporting
+ * a violation. Imported first by main.tsx, so it runs before any module builds a schema.
+ */
+
+// Zod compiles object parsers with `new Function` when it finds eval allowed, and probes for that
+// the first time an object schema is built; script-src 'self' blocks eval, and the browser reports
+// the probe as a violation even though zod catches it. Jitless mode skips both.
+z.config({ jitless: true });
+
+// Radix's scroll lock injects a <style> when a dialog opens; the CSP allows it only with this
+// page's nonce. get-nonce (which react-remove-scroll asks) reads the webpack-style global, which
+// reaches every copy of it in the bundle, unlike its setNonce.
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (styleNonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
