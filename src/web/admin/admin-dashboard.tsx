@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminMessages, SIGNUPS_PAGE_SIZE, type SignupItem } from '../../domain/admin';
 import { useApproveSignup, useSignups } from '../api/admin';
-import { MarketplaceFigures } from '../dashboards/marketplace-figures';
+import { MarketplaceFigures } from '../dashboard/marketplace-figures';
 import { ApiError } from '../api/client';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';

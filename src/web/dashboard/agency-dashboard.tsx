@@ -1,7 +1,7 @@
 import { Bell, ClipboardList, FolderHeart, Plus, Users } from 'lucide-react';
 import { useAgencyDashboard } from '../api/dashboards';
-import { EmptyCard, LoadError, QuickAction, Section, StatCard } from '../dashboards/dashboard-ui';
-import { formatDuration, formatPercent } from '../dashboards/format';
+import { EmptyCard, LoadError, QuickAction, Section, StatCard } from './dashboard-ui';
+import { formatDuration, formatPercent } from './format';
 import { relativeTime } from '../notifications/relative-time';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';

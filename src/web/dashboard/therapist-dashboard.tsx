@@ -1,8 +1,8 @@
 import { Bell, BellRing, CalendarPlus, FileSignature, MapPinned, Map as MapIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTherapistDashboard } from '../api/dashboards';
-import { EmptyCard, LoadError, QuickAction, Section, StatCard } from '../dashboards/dashboard-ui';
-import { formatClock } from '../dashboards/format';
+import { EmptyCard, LoadError, QuickAction, Section, StatCard } from './dashboard-ui';
+import { formatClock } from './format';
 import { formatAmount } from '../ui/format-amount';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';

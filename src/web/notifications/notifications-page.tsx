@@ -9,7 +9,7 @@ import {
   type Notification,
   type NotificationList,
 } from '../api/notifications';
-import { EmptyCard, LoadError } from '../dashboards/dashboard-ui';
+import { EmptyCard, LoadError } from '../dashboard/dashboard-ui';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { PageMeta } from '../ui/page-meta';
