@@ -93,7 +93,7 @@ function CredentialChangeRow({ item, onReviewed }: { item: CredentialChangeItem;
       )}
       <div className="flex gap-2">
         {!rejecting && (
-          <Button size="sm" onClick={() => decide('approve')} disabled={review.isPending} aria-label={`Approve the credential change for ${item.name}`}>
+          <Button size="sm" onClick={() => decide('approve')} disabled={review.isPending} aria-label={`Approve change for ${item.name}`}>
             Approve change
           </Button>
         )}
@@ -102,7 +102,7 @@ function CredentialChangeRow({ item, onReviewed }: { item: CredentialChangeItem;
           variant="secondary"
           onClick={() => (rejecting ? decide('reject') : setRejecting(true))}
           disabled={review.isPending}
-          aria-label={`Reject the credential change for ${item.name}`}
+          aria-label={`Reject change for ${item.name}`}
         >
           Reject change
         </Button>
