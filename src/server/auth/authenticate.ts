@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserType } from '../../domain/accounts';
+import { isUuid } from '../../domain/uuid';
 import { writeAudit } from '../audit/write-audit';
 import { AppError } from '../http/errors';
 import { clientOf, type RequestClient } from '../http/request-client';
@@ -39,8 +40,6 @@ declare module 'fastify' {
     readonly client: RequestClient;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The approved agency, therapist or manager requirements most routes use. */
 export const approvedAgency: AuthRequirement = { roles: ['agency'], approved: true };
@@ -103,7 +102,7 @@ async function auditRefusal(deps: ActorDeps, request: FastifyRequest, target: { 
     actorUserId: null,
     action: target.action,
     entityType: target.entityType,
-    entityId: typeof id === 'string' && UUID.test(id) ? id : undefined,
+    entityId: typeof id === 'string' && isUuid(id) ? id : undefined,
     outcome: 'failure',
     ipAddress: request.client.ipAddress,
     userAgent: request.client.userAgent,

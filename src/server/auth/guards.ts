@@ -21,11 +21,13 @@ export function requireUserType(actor: Actor, ...types: UserType[]) {
   }
 }
 
+/** The answer to a request that needs a second factor verified in this session. */
+export const mfaRequired = () =>
+  new AppError('MFA_REQUIRED', 'Verify with your second factor to continue. If you have none yet, set one up in Security settings.');
+
 /** A second factor was verified in this session. */
 export function requireAal2(actor: Actor) {
-  if (actor.aal !== 'aal2') {
-    throw new AppError('MFA_REQUIRED', 'Verify with your second factor to continue. If you have none yet, set one up in Security settings.');
-  }
+  if (actor.aal !== 'aal2') throw mfaRequired();
 }
 
 /** Managers reach the admin area only approved and at aal2. */

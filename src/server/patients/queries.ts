@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import { isUuid } from '../../domain/uuid';
 import type { Db } from '../db/client';
 import { patients, referrals } from '../db/schema/index';
 import type { PatientReferral } from './policy';
@@ -8,11 +9,6 @@ import type { PatientReferral } from './policy';
  * nor its matched therapist gets nothing back, whatever the policy says. The patient row itself is
  * read only after the policy allowed it.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a path parameter can be a referral id at all (PostgreSQL refuses anything else as uuid). */
-export const isReferralId = (value: string): boolean => UUID.test(value);
 
 /**
  * The referral when `userId` is its agency or its matched therapist; null otherwise, or when there
@@ -25,7 +21,8 @@ export async function findReferralOfParty(
   userId: string,
   options: { lock?: boolean } = {},
 ): Promise<(PatientReferral & { id: string }) | null> {
-  if (!isReferralId(referralId)) return null;
+  // PostgreSQL refuses anything but a uuid as one: such a path segment names no referral.
+  if (!isUuid(referralId)) return null;
   const query = db
     .select({ id: referrals.id, agencyId: referrals.agencyId, status: referrals.status, matchedTherapistId: referrals.matchedTherapistId })
     .from(referrals)

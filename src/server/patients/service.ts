@@ -1,14 +1,13 @@
 import { patientResponseSchema, type Patient, type PatientResponse } from '../../domain/referrals';
-import { writeAudit } from '../audit/write-audit';
-import { requireAal2 } from '../auth/guards';
-import type { Actor } from '../auth/session';
+import { audited, refused, type Outcome } from '../audit/audited-use-case';
+import { mfaRequired } from '../auth/guards';
 import type { PhiBox } from '../crypto/phi-box';
-import { inTransaction, type Database, type Db } from '../db/client';
+import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { createNotification } from '../notifications/service';
 import { canReadPatient, canWritePatient, type PatientDenial } from './policy';
-import { findReferralOfParty, findSealedPatient, insertPatient, isReferralId, updatePatient } from './queries';
-import type { RequestClient } from '../http/request-client';
+import { findReferralOfParty, findSealedPatient, insertPatient, updatePatient } from './queries';
+import type { Caller } from '../use-case';
 
 /**
  * Patient details (PHI) of a matched referral: sealed with AES-256-GCM bound to the referral id,
@@ -33,8 +32,8 @@ type StoredPatient = PatientResponse['patient'];
 const storedPatientSchema = patientResponseSchema.shape.patient;
 const patientFields = Object.keys(storedPatientSchema.shape) as (keyof StoredPatient)[];
 
-/** Why a request got no patient: the policy's reasons, plus none saved yet. */
-type Refusal = PatientDenial | 'no_patient';
+/** Why a request got no patient: the policy's reasons, plus none saved yet or none readable. */
+type Refusal = PatientDenial | 'no_patient' | 'unreadable';
 
 /** Whitelists the fields sealed and sent: nothing else in the input reaches storage or a client. */
 function presentPatient(patient: StoredPatient | Patient): StoredPatient {
@@ -68,67 +67,34 @@ function openPatient(phiBox: PhiBox, sealed: string, referralId: string): Stored
   }
 }
 
-async function auditPatient(
-  db: Db,
-  entry: { action: string; actorUserId: string | null; referralId: string; client: RequestClient; outcome: 'success' | 'failure'; details: Record<string, unknown> },
-) {
-  await writeAudit(db, {
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    entityType: PATIENT_ENTITY,
-    // A path segment that is no referral id is not recorded: it is not an id, and could hold anything.
-    entityId: isReferralId(entry.referralId) ? entry.referralId : undefined,
-    outcome: entry.outcome,
-    ipAddress: entry.client.ipAddress,
-    userAgent: entry.client.userAgent,
-    details: entry.details,
-  });
-}
-
 /** The answer to a refused request: 404 whenever the caller may not know more than that. */
-function refuse(reason: Refusal, actor: Actor): never {
-  if (reason === 'mfa_required') requireAal2(actor);
-  if (reason === 'before_match') throw new AppError('CONFLICT', PATIENT_BEFORE_MATCH);
-  throw new AppError('NOT_FOUND', PATIENT_NOT_FOUND);
+function refusalError(reason: Refusal): Error {
+  if (reason === 'mfa_required') return mfaRequired();
+  if (reason === 'before_match') return new AppError('CONFLICT', PATIENT_BEFORE_MATCH);
+  if (reason === 'unreadable') return unreadable();
+  return new AppError('NOT_FOUND', PATIENT_NOT_FOUND);
 }
 
-function unreadable(referralId: string): Error {
-  // A 500 for the client and the log; the message names the referral, never a value.
-  return new Error(`patient details of referral ${referralId} could not be opened (tampered, moved or wrong key)`);
+function unreadable(): Error {
+  // A 500 for the client and the log; the message names no value (the audit row names the referral).
+  return new Error('patient details could not be opened (tampered, moved or wrong key)');
 }
+
+const refuse = (reason: Refusal, details: Record<string, unknown> = {}) => refused(refusalError(reason), { reason, ...details });
 
 /** GET: the patient of a referral, for its agency or matched therapist at aal2. */
-export async function viewPatient(
-  deps: PatientDeps,
-  options: { actor: Actor; referralId: string; client: RequestClient },
-): Promise<PatientResponse> {
+export async function viewPatient(deps: PatientDeps, options: Caller & { referralId: string }): Promise<PatientResponse> {
   const { actor, referralId, client } = options;
-  const result = await inTransaction(deps.database, async ({ tx }): Promise<{ view: PatientResponse } | { refused: Refusal } | { unreadable: true }> => {
-    const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-      auditPatient(tx, { action: PATIENT_READ, actorUserId: actor.userId, referralId, client, outcome, details });
-
+  const meta = { actorUserId: actor.userId, action: PATIENT_READ, entityType: PATIENT_ENTITY, entityId: referralId, client };
+  return audited(deps.database, meta, async ({ tx }): Promise<Outcome<PatientResponse>> => {
     const access = canReadPatient(actor, await findReferralOfParty(tx, referralId, actor.userId));
-    if (!access.allowed) {
-      await audit('failure', { reason: access.reason });
-      return { refused: access.reason };
-    }
+    if (!access.allowed) return refuse(access.reason);
     const row = await findSealedPatient(tx, referralId);
-    if (!row) {
-      await audit('failure', { reason: 'no_patient', as: access.as });
-      return { refused: 'no_patient' };
-    }
+    if (!row) return refuse('no_patient', { as: access.as });
     const patient = openPatient(deps.phiBox, row.sealed, referralId);
-    if (!patient) {
-      await audit('failure', { reason: 'unreadable', as: access.as });
-      return { unreadable: true };
-    }
-    await audit('success', { as: access.as });
-    return { view: { referralId, patient, updatedAt: row.updatedAt.toISOString() } };
+    if (!patient) return refuse('unreadable', { as: access.as });
+    return { value: { referralId, patient, updatedAt: row.updatedAt.toISOString() }, details: { as: access.as } };
   });
-  // The refusal's audit row is committed above; only now does the request fail.
-  if ('refused' in result) refuse(result.refused, actor);
-  if ('unreadable' in result) throw unreadable(referralId);
-  return result.view;
 }
 
 /**
@@ -136,36 +102,20 @@ export async function viewPatient(
  * The sealed details, the audit row and, the first time, the matched therapist's notification (no
  * PHI in it) commit together.
  */
-export async function savePatient(
-  deps: PatientDeps,
-  options: { actor: Actor; referralId: string; input: Patient; client: RequestClient },
-): Promise<PatientResponse> {
+export async function savePatient(deps: PatientDeps, options: Caller & { referralId: string; input: Patient }): Promise<PatientResponse> {
   const { actor, referralId, client } = options;
-  const result = await inTransaction(deps.database, async (t): Promise<{ view: PatientResponse } | { refused: Refusal }> => {
-    const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-      auditPatient(t.tx, { action: PATIENT_WRITE, actorUserId: actor.userId, referralId, client, outcome, details });
-
+  const meta = { actorUserId: actor.userId, action: PATIENT_WRITE, entityType: PATIENT_ENTITY, entityId: referralId, client };
+  return audited(deps.database, meta, async (t): Promise<Outcome<PatientResponse>> => {
     // Locked, so the referral cannot close under this save and two saves cannot both be "first".
     const referral = await findReferralOfParty(t.tx, referralId, actor.userId, { lock: true });
     const access = canWritePatient(actor, referral);
-    if (!access.allowed) {
-      await audit('failure', { reason: access.reason });
-      return { refused: access.reason };
-    }
+    if (!access.allowed) return refuse(access.reason);
 
     const patient = presentPatient(options.input);
     const sealed = deps.phiBox.seal(JSON.stringify(patient), referralId);
     const existing = await findSealedPatient(t.tx, referralId);
     const values = { referralId, sealed, userId: actor.userId };
     const updatedAt = existing ? await updatePatient(t.tx, values) : await insertPatient(t.tx, values);
-
-    const previous = existing ? openPatient(deps.phiBox, existing.sealed, referralId) : null;
-    const changedFields = previous ? patientFields.filter((field) => previous[field] !== patient[field]) : patientFields;
-    await audit('success', {
-      created: !existing,
-      changedFields,
-      ...(existing && !previous ? { previousUnreadable: true } : {}),
-    });
 
     const therapistId = referral?.matchedTherapistId;
     if (!existing && therapistId) {
@@ -177,8 +127,11 @@ export async function savePatient(
         link: `/dashboard/therapist/referrals/${referralId}`,
       });
     }
-    return { view: { referralId, patient, updatedAt: updatedAt.toISOString() } };
+    const previous = existing ? openPatient(deps.phiBox, existing.sealed, referralId) : null;
+    const changedFields = previous ? patientFields.filter((field) => previous[field] !== patient[field]) : patientFields;
+    return {
+      value: { referralId, patient, updatedAt: updatedAt.toISOString() },
+      details: { created: !existing, changedFields, ...(existing && !previous ? { previousUnreadable: true } : {}) },
+    };
   });
-  if ('refused' in result) refuse(result.refused, actor);
-  return result.view;
 }
