@@ -193,4 +193,18 @@ describe('a credential changed after approval goes back to review', () => {
     expect(((await back.json()) as OnboardingState).credentialReview).toBeNull();
     expect((await review(change.id, 'approve', cookies.manager)).status).toBe(409);
   });
+
+  it('an approved agency that never gave a licence gets its first one reviewed too, with nothing approved meanwhile', async () => {
+    const agency = await buildAgency(db(), { companyName: 'Late Paperwork Home Care' });
+    const cookie = await signIn(app.url, agency);
+    const body = { userType: 'agency', firstName: 'Maria', lastName: 'Santos', npiNumber: npiWithCheckDigit('192837465'), licenseNumber: 'HCSSA-1', licenseState: 'TX', licenseExpiry: '2031-01-31' };
+    const response = await callApi(app.url, 'PUT', '/api/onboarding', { cookie, body });
+    expect(response.status).toBe(200);
+    const state = (await response.json()) as OnboardingState;
+    expect(state.credentialReview).toMatchObject({ status: 'pending', submitted: { licenseNumber: 'HCSSA-1' } });
+    const [recorded] = await db().select().from(userProfiles).where(eq(userProfiles.id, agency.userId));
+    // The name is saved at once; the credential only once it is approved.
+    expect(recorded).toMatchObject({ firstName: 'Maria', licenseNumber: null, licenseState: null });
+    expect(await pendingChangeOf(agency.userId)).toMatchObject({ userType: 'agency', name: 'Late Paperwork Home Care', approved: null });
+  });
 });
