@@ -1,11 +1,13 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages } from '../../domain/auth';
-import type { ErrorBody, ErrorCode } from '../http/errors';
+import { z } from 'zod';
+import { AppError, type ErrorBody, type ErrorCode } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
 import { CLIENT_IP_HEADER } from './auth';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 import { requireActor } from './session';
+import { guardedSignIn, slowedMessage, unlockCookie, type SignInGuardDeps } from './sign-in-guard';
 
 /** better-auth's error codes that the web app shows with our own words. */
 const translated: Record<string, { code: ErrorCode | 'INVALID_CREDENTIALS' | 'INVALID_TOKEN'; message: string; field?: string }> = {
@@ -60,12 +62,12 @@ function withoutSessionTokens(path: string, text: string, contentType: string | 
   }
 }
 
-async function sendFetchResponse(response: Response, reply: FastifyReply, path: string) {
+async function sendFetchResponse(response: Response, reply: FastifyReply, path: string, extraCookies: string[] = []) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...extraCookies];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
   if (response.ok || !text) return reply.send(text ? withoutSessionTokens(path, text, response.headers.get('content-type')) : null);
@@ -86,9 +88,11 @@ async function sendFetchResponse(response: Response, reply: FastifyReply, path: 
   return reply.type('application/json').send({ error });
 }
 
-/** Mounts better-auth's endpoints under /api/auth. */
+/** Mounts better-auth's endpoints under /api/auth, with our per-account sign-in limit. */
 export const authHandlerRoutes: RoutesPlugin = async (app, deps) => {
   const { auth, config } = deps;
+  const guard: SignInGuardDeps = { database: deps.database, jobs: deps.jobs, secret: deps.secrets.appSecret, publicUrl: config.publicUrl };
+
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
@@ -97,7 +101,27 @@ export const authHandlerRoutes: RoutesPlugin = async (app, deps) => {
       const path = authPath(request);
       // Throws MFA_REQUIRED for a session below the level its user can reach.
       if (!allowedBelowAal2(path)) await requireActor(request, deps);
-      return sendFetchResponse(await auth.handler(toFetchRequest(request, config.publicUrl)), reply, path);
+      const forward = () => auth.handler(toFetchRequest(request, config.publicUrl));
+      if (path !== '/sign-in/email' || request.method !== 'POST') return sendFetchResponse(await forward(), reply, path);
+      const signedIn = await guardedSignIn(guard, request, forward);
+      if ('slowedForSeconds' in signedIn) {
+        reply.header('retry-after', String(signedIn.slowedForSeconds));
+        throw new AppError('RATE_LIMITED', slowedMessage(signedIn.slowedForSeconds));
+      }
+      return sendFetchResponse(signedIn.response, reply, path, signedIn.cookies);
     },
   });
+
+  app.get(
+    '/auth/unlock-sign-in',
+    { schema: { hide: true, querystring: z.object({ token: z.string().max(200, { error: 'Invalid unlock link' }) }) } },
+    async (request, reply) => {
+      const cookie = unlockCookie(guard, request.query.token);
+      if (!cookie) {
+        const message = 'This unlock link is invalid or has expired. Wait for the time shown when signing in, or reset your password.';
+        throw new AppError('VALIDATION', message, { token: message });
+      }
+      return reply.header('set-cookie', cookie).redirect('/', 303);
+    },
+  );
 };

@@ -35,3 +35,20 @@ export function setPasswordMail(options: { publicUrl: string; to: string; token:
     ].join('\n'),
   };
 }
+
+/** To the owner of an account being slowed by wrong passwords: a way past the wait on their device. */
+export function signInUnlockMail(options: { publicUrl: string; to: string; token: string }): OutgoingMail {
+  const link = `${options.publicUrl}/api/auth/unlock-sign-in?token=${encodeURIComponent(options.token)}`;
+  return {
+    to: options.to,
+    subject: 'Wrong passwords were tried on your CareRelay account',
+    text: [
+      'Someone has entered a wrong password for your CareRelay account several times, so signing in to it is slowed down for a while.',
+      '',
+      'If it was you, open this link on the device you sign in from; that device can then sign in without waiting:',
+      link,
+      '',
+      'The link works for one hour. If it was not you, your account is still safe as long as nobody knows your password; if you think someone might, reset it with "Forgot password" on the login dialog.',
+    ].join('\n'),
+  };
+}
