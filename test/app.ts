@@ -16,11 +16,12 @@ export interface TestApp {
 
 /**
  * The real app on a fresh database, listening on a free port. `env` overrides the environment the
- * config is parsed from (e.g. `{ SMTP_URL: smtp.url }`); `beforeListen` may add test-only routes.
+ * config is parsed from (e.g. `{ SMTP_URL: smtp.url }`); `beforeListen` may add test-only routes;
+ * `logStream` receives the app's log lines (with `LOG_LEVEL` set in `env`).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { beforeListen?: (app: Runtime['app']) => void } = {},
+  options: { beforeListen?: (app: Runtime['app']) => void; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carerelay-app-'));
@@ -41,7 +42,7 @@ export async function startTestApp(
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...env,
   });
-  const runtime = await startRuntime(config);
+  const runtime = await startRuntime(config, { logStream: options.logStream });
   options.beforeListen?.(runtime.app);
   await runtime.app.listen({ host: '127.0.0.1', port });
   return {

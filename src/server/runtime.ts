@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { buildApp, type App } from './app';
+import { buildApp, type App, type AppDeps } from './app';
 import { createSignupWebhook } from './accounts/signup-webhook';
 import type { JWK } from 'jose';
 import { createAuth } from './auth/auth';
@@ -37,7 +37,10 @@ export interface Runtime {
  * workers, and the HTTP app (not yet listening). Used by `main.ts` and by the tests alike, so the
  * tests run the same code path as production.
  */
-export async function startRuntime(config: Config, options: { embeddedLog?: (line: string) => void } = {}): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  options: { embeddedLog?: (line: string) => void; logStream?: AppDeps['logStream'] } = {},
+): Promise<Runtime> {
   const cleanups: Array<() => Promise<void>> = [];
   let closing = false;
   const close = async () => {
@@ -92,7 +95,7 @@ export async function startRuntime(config: Config, options: { embeddedLog?: (lin
     });
     // Chosen once: the routes, the jobs and the documentation sweep all move money through it.
     const payments = createPaymentProvider(config);
-    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications, payments });
+    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications, payments, logStream: options.logStream });
     cleanups.push(() => app.close());
 
     const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { loggableError } from './log-safety';
 
 export const errorStatus = {
   VALIDATION: 400,
@@ -74,6 +75,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     };
     return reply.status(status).send(body(code, messages[code] ?? 'The request was refused.'));
   }
-  request.log.error({ err: error }, 'request failed');
+  // Never the error itself: a failed query's message and fields quote the values it carried.
+  request.log.error({ err: loggableError(error) }, 'request failed');
   return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
 }

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { clientAddress } from '../../../test/factories';
+import { errorOf } from '../../../test/http';
+import { contactMessages } from '../db/schema/index';
+
+// A patient's name, planted where a careless log would carry it: the body, the query string and
+// the parameters of the query that fails.
+const PATIENT = 'Quigglesworth';
+const lines: string[] = [];
+const log = () => lines.join('');
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => lines.push(line) } });
+  // Valid input that PostgreSQL refuses: its error then quotes the failing row in `detail`, and
+  // drizzle's quotes the query's parameters in its message.
+  await app.runtime.database.db.execute(
+    sql.raw(`ALTER TABLE contact_messages ADD CONSTRAINT planted_name_check CHECK (position('${PATIENT}' in message) = 0)`),
+  );
+});
+afterAll(() => app.close());
+
+const message = {
+  name: `Eleanor ${PATIENT}`,
+  email: `eleanor.${PATIENT.toLowerCase()}@example.test`,
+  userType: 'other' as const,
+  subject: 'Care for my mother',
+  message: `My mother Eleanor ${PATIENT} needs physical therapy at home.`,
+};
+
+describe('the log of a request that fails in SQL', () => {
+  it('records the failure by code and constraint, and never the values, body or query string', async () => {
+    const response = await fetch(`${app.url}/api/contact?about=${PATIENT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url, 'x-forwarded-for': clientAddress() },
+      body: JSON.stringify(message),
+    });
+    expect(response.status).toBe(500);
+    expect((await errorOf(response)).code).toBe('INTERNAL');
+
+    expect(log()).toContain('/api/contact');
+    expect(log().toLowerCase()).not.toContain(PATIENT.toLowerCase());
+    const entries = lines.map((line) => JSON.parse(line) as { msg?: string; err?: Record<string, unknown> });
+    const failure = entries.find((entry) => entry.msg === 'request failed');
+    expect(failure?.err).toMatchObject({ type: 'DrizzleQueryError', cause: { code: '23514', constraint: 'planted_name_check' } });
+  });
+
+  it('redacts the values of a database error logged under another key than err', async () => {
+    const failure = await app.runtime.database.db
+      .insert(contactMessages)
+      .values(message)
+      .then(() => undefined, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+
+    app.runtime.app.log.error({ failure }, 'logged by hand');
+    const entry = lines.at(-1) ?? '';
+    expect(entry).toContain('logged by hand');
+    expect(entry).not.toContain(PATIENT);
+  });
+});
