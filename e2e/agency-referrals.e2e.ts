@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientMessages, referralMessages, type AgencyReferral, type ReferralInput } from '../src/domain/referrals';
+import { patientMessages } from '../src/domain/patients';
+import { referralMessages, type AgencyReferral, type ReferralInput } from '../src/domain/referrals';
 import { visitFrequencyMessage } from '../src/domain/visit-frequency';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PatientInput } from '../src/domain/referrals';
+import type { PatientInput } from '../src/domain/patients';
 import { locateZip } from '../src/server/geo/zip-centroids';
 import { referralAgreedRates } from '../src/server/db/schema/index';
 import { startE2e, type E2e } from '../test/e2e';

@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
 import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
-import { patientMessages, type PatientInput, type PatientResponse, type ReferralStatus } from '../../domain/referrals';
+import { patientMessages, type PatientInput, type PatientResponse } from '../../domain/patients';
+import type { ReferralStatus } from '../../domain/referrals';
 import { auditLog, notifications, patients, referrals } from '../db/schema/index';
 
 let app: TestApp;

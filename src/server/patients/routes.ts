@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { patientInputSchema, patientResponseSchema } from '../../domain/referrals';
+import { patientInputSchema, patientResponseSchema } from '../../domain/patients';
 import { createPhiBox } from '../crypto/phi-box';
 import { callerOf, phiRoute } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';

@@ -1,4 +1,4 @@
-import { patientResponseSchema, type Patient, type PatientResponse } from '../../domain/referrals';
+import { storedPatientSchema, type Patient, type PatientResponse, type StoredPatient } from '../../domain/patients';
 import { audited, refused, type Outcome } from '../audit/audited-use-case';
 import { mfaRequired } from '../auth/guards';
 import type { PhiBox } from '../crypto/phi-box';
@@ -28,8 +28,6 @@ export interface PatientDeps {
   phiBox: PhiBox;
 }
 
-type StoredPatient = PatientResponse['patient'];
-const storedPatientSchema = patientResponseSchema.shape.patient;
 const patientFields = Object.keys(storedPatientSchema.shape) as (keyof StoredPatient)[];
 
 /** Why a request got no patient: the policy's reasons, plus none saved yet or none readable. */

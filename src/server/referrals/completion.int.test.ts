@@ -6,7 +6,7 @@ import { insertReferral, insertResponse } from '../../../test/referral-fixtures'
 import { insertVisit } from '../../../test/visit-fixtures';
 import type { AgencyDashboard, TherapistDashboard } from '../../domain/dashboards';
 import type { NoteContent } from '../../domain/documentation';
-import type { PatientInput } from '../../domain/referrals';
+import type { PatientInput } from '../../domain/patients';
 import { auditLog, notifications, referrals, referralServices, visitNotes } from '../db/schema/index';
 import { runDocumentationSweep } from '../documentation/sweep';
 

@@ -1,5 +1,5 @@
 import { greatCircleMiles } from '../../domain/geo';
-import { patientResponseSchema } from '../../domain/referrals';
+import { storedPatientSchema } from '../../domain/patients';
 import {
   EVV_MAX_DISTANCE_MILES,
   EVV_MAX_MINUTES_OFF_SCHEDULE,
@@ -36,7 +36,7 @@ export type EvvDeps = VisitDeps & { phiBox: PhiBox };
 /** The patient's ZIP from their sealed details; null when none are saved, 'unreadable' when they cannot be opened. */
 function patientZip(phiBox: PhiBox, sealed: string, referralId: string): string | 'unreadable' {
   try {
-    const parsed = patientResponseSchema.shape.patient.safeParse(JSON.parse(phiBox.open(sealed, referralId)));
+    const parsed = storedPatientSchema.safeParse(JSON.parse(phiBox.open(sealed, referralId)));
     return parsed.success ? parsed.data.zip : 'unreadable';
   } catch {
     return 'unreadable';

@@ -5,7 +5,7 @@ import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSessio
 import { errorOf } from '../../../test/http';
 import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
 import { TestSmtpServer } from '../../../test/smtp';
-import type { PatientInput } from '../../domain/referrals';
+import type { PatientInput } from '../../domain/patients';
 import type { ReferralVisits, VisitDetail, VisitList, VisitPlan } from '../../domain/visits';
 import { auditLog, mailMessages, notificationPreferences, notifications, referralAgreedRates, referrals, referralServices, visits } from '../db/schema/index';
 import { sealLegacyPhiText } from '../crypto/seal-legacy-phi';

@@ -3,13 +3,12 @@ import type {
   AgencyReferral,
   AgencyReferralSummary,
   EligibilityView,
-  PatientInput,
-  PatientResponse,
   ReferralInput,
   RespondInput,
   ServiceRates,
   TherapistReferral,
 } from '../../domain/referrals';
+import type { PatientInput, PatientResponse } from '../../domain/patients';
 import { api, ApiError } from './client';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PatientResponse } from '../../domain/referrals';
+import type { PatientResponse } from '../../domain/patients';
 import { usStates, type UsStateCode } from '../../domain/us-states';
 import { ageOn, formatBirthDate, formatPhone } from './patient-format';
 

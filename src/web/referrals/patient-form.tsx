@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { patientInputSchema, type Patient, type PatientInput, type PatientResponse } from '../../domain/referrals';
+import { patientInputSchema, type Patient, type PatientInput, type PatientResponse } from '../../domain/patients';
 import { applyServerErrors } from '../api/forms';
 import { useSavePatient } from '../api/referrals';
 import { Button } from '../ui/button';
