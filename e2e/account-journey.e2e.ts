@@ -5,7 +5,7 @@ import { startE2e, type E2e } from '../test/e2e';
 import { buildManager, elevateSession, signIn } from '../test/factories';
 
 /**
- * The whole story of issue 3 in one journey: a therapist signs up (with its validation messages),
+ * The whole account story in one journey: a therapist signs up (with its validation messages),
  * follows the mailed link to choose a password, signs in, completes onboarding, sees the pending
  * dashboard; a manager (at aal2) approves the account; the therapist is mailed and now gets in.
  */

@@ -7,7 +7,7 @@ import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../test/factories';
 
 /**
- * The therapist's side of the referral marketplace (issue 4) and the managers' eligibility page.
+ * The therapist's side of the referral marketplace and the managers' eligibility page.
  * Agencies act through the API, as their own pages are not the subject here.
  */
 

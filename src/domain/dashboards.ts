@@ -4,7 +4,7 @@ import { referralStatuses } from './referrals';
 import { visitStatuses } from './visits';
 
 /**
- * Dashboards (issue 5): figures computed from the database for each role. Nothing here identifies
+ * Dashboards: figures computed from the database for each role. Nothing here identifies
  * a patient: referrals are described by discipline, city and state, visits by service and time.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { noteStatuses, visitStatuses } from './visits';
 
 /**
- * Visit documentation (issue 5): one structured note per service type, saved as a draft, signed by
+ * Visit documentation: one structured note per service type, saved as a draft, signed by
  * the therapist (typed name, time, SHA-256 of the content) and reviewed by the agency. A draft may
  * be incomplete; `missingNoteFields` says what signing still needs. Shared by the server (route
  * schemas) and the web (forms).

@@ -3,7 +3,7 @@ import { greatCircleMiles, type GeoPoint } from './geo';
 import { servicesNotCovered, type ReferralDiscipline } from './service-eligibility';
 
 /**
- * The matching rule (DESIGN section 3, issue 4) as one pure function that explains itself: every
+ * The matching rule (DESIGN section 3) as one pure function that explains itself: every
  * rule is evaluated, never short-circuited, so a manager can see all the reasons a therapist was or
  * was not eligible for a referral, not just the first.
  */

@@ -5,7 +5,7 @@ import { referralDisciplines } from './service-eligibility';
 import { visitFrequencySchema } from './visit-frequency';
 
 /**
- * Referrals (issue 4): what an agency posts, how therapists answer, and what each side sees.
+ * Referrals: what an agency posts, how therapists answer, and what each side sees.
  * One set of schemas serves the forms and the API, so a message the form shows is the message the
  * server sends.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Visits (issue 5): the states a visit moves through, and the inputs for scheduling and for
+ * Visits: the states a visit moves through, and the inputs for scheduling and for
  * visit verification at the point of care. Documentation, payments and dashboards have their own
  * modules (documentation.ts, payments.ts, dashboards.ts).
  */

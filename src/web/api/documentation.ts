@@ -3,7 +3,7 @@ import type { AttachmentView, NoteContent, ReviewNoteInput, VisitNotesView } fro
 import { api, ApiError } from './client';
 
 /**
- * Visit documentation (issue 5): /api/visits/:id/notes… and attachments. Everything here is PHI:
+ * Visit documentation: /api/visits/:id/notes… and attachments. Everything here is PHI:
  * the server answers only the visit's agency and therapist at aal2, and never lets it be cached.
  */
 

@@ -12,7 +12,7 @@ import type { PatientInput, PatientResponse } from '../../domain/patients';
 import { api, ApiError } from './client';
 
 /**
- * The referral marketplace's endpoints (issue 4). Agency: /api/referrals…; therapist:
+ * The referral marketplace's endpoints. Agency: /api/referrals…; therapist:
  * /api/therapist/referrals…; manager: /api/admin/referrals…; patient details: /api/referrals/:id/patient.
  */
 

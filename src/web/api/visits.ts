@@ -11,7 +11,7 @@ import type {
 } from '../../domain/visits';
 import { api, ApiError } from './client';
 
-/** Visits (issue 5): /api/visits…, /api/referrals/:id/visits. */
+/** Visits: /api/visits…, /api/referrals/:id/visits. */
 
 export const visitKeys = {
   all: ['visits'] as const,

@@ -116,7 +116,7 @@ export const referralResponses = pgTable(
   (t) => [uniqueIndex().on(t.referralId, t.therapistId), index().on(t.therapistId)],
 );
 
-/** The rates agreed at the match, per service: what each completed visit is paid (issue 5). */
+/** The rates agreed at the match, per service: what each completed visit is paid. */
 export const referralAgreedRates = pgTable(
   'referral_agreed_rates',
   {

@@ -4,7 +4,7 @@ import { agencyProfiles, serviceTypesTable, therapistProfiles } from './accounts
 import { referrals } from './referrals';
 
 /**
- * Visits of a matched referral (issue 5). `agency_id` and `therapist_id` are copied from the
+ * Visits of a matched referral. `agency_id` and `therapist_id` are copied from the
  * referral so every query can be scoped to its tenant in its own `where`.
  */
 export const visits = pgTable(
