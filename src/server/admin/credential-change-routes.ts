@@ -5,6 +5,7 @@ import {
   rejectCredentialChangeSchema,
 } from '../../domain/credential-changes';
 import type { AppDeps } from '../app';
+import { callerOf } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
 import { listCredentialChanges, reviewCredentialChange } from '../onboarding/credential-review';
 
@@ -38,10 +39,9 @@ export function registerCredentialChangeRoutes(app: AdminApp, deps: Pick<AppDeps
     },
     async (request) =>
       reviewCredentialChange(deps, {
-        reviewerId: request.actor.userId,
+        ...callerOf(request),
         changeId: request.params.changeId,
         decision: 'approved',
-        client: request.client,
       }),
   );
 
@@ -58,11 +58,10 @@ export function registerCredentialChangeRoutes(app: AdminApp, deps: Pick<AppDeps
     },
     async (request) =>
       reviewCredentialChange(deps, {
-        reviewerId: request.actor.userId,
+        ...callerOf(request),
         changeId: request.params.changeId,
         decision: 'rejected',
         reason: request.body.reason,
-        client: request.client,
       }),
   );
 }

@@ -8,6 +8,7 @@ import {
 import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database, type Db } from '../db/client';
 import { AppError } from '../http/errors';
+import type { Caller } from '../use-case';
 import {
   closeChange,
   findChangeForManagers,
@@ -77,13 +78,11 @@ export async function listCredentialChanges({ database }: { database: Database }
   return (await listPendingChangesForManagers(database.db)).map(presentChange);
 }
 
-export interface ReviewCredentialChangeInput {
-  reviewerId: string;
+export type ReviewCredentialChangeInput = Caller & {
   changeId: string;
   decision: 'approved' | 'rejected';
   reason?: string;
-  client: { ipAddress?: string | null; userAgent?: string | null };
-}
+};
 
 /**
  * Approves (the submitted credential becomes the approved one) or rejects (the approved one stays)
@@ -95,6 +94,7 @@ export async function reviewCredentialChange(
   { database }: { database: Database },
   input: ReviewCredentialChangeInput,
 ): Promise<CredentialChangeItem> {
+  const reviewerId = input.actor.userId;
   const reason = input.reason?.trim() || null;
   if (input.decision === 'rejected' && !reason) {
     const message = credentialChangeMessages.rejectReasonRequired;
@@ -103,16 +103,16 @@ export async function reviewCredentialChange(
   return inTransaction(database, async ({ tx }) => {
     const found = await findChangeForManagers(tx, input.changeId);
     if (!found) throw new AppError('NOT_FOUND', credentialChangeMessages.notFound);
-    if (found.userId === input.reviewerId) throw new AppError('FORBIDDEN', credentialChangeMessages.cannotReviewSelf);
+    if (found.userId === reviewerId) throw new AppError('FORBIDDEN', credentialChangeMessages.cannotReviewSelf);
     await lockAccountStatus(tx, found.userId);
     const change = await findChangeForManagers(tx, input.changeId, { forUpdate: true });
     if (change?.status !== 'pending') throw new AppError('CONFLICT', credentialChangeMessages.alreadyReviewed);
 
     const presented = presentChange(change);
     if (input.decision === 'approved') await recordApprovedCredential(tx, change.userId, presented.submitted);
-    await closeChange(tx, { id: change.id, status: input.decision, reviewedBy: input.reviewerId, reason: input.decision === 'rejected' ? reason : null });
+    await closeChange(tx, { id: change.id, status: input.decision, reviewedBy: reviewerId, reason: input.decision === 'rejected' ? reason : null });
     await writeAudit(tx, {
-      actorUserId: input.reviewerId,
+      actorUserId: reviewerId,
       action: input.decision === 'approved' ? 'credential_change.approved' : 'credential_change.rejected',
       entityType: 'credential_change',
       entityId: change.id,
