@@ -3,7 +3,7 @@ import { userTypes } from './accounts';
 import { REJECT_REASON_MAX } from './admin';
 
 /**
- * Credentials (NPI and licence) changed after approval. A manager approved the account on the
+ * Credentials (NPI and license) changed after approval. A manager approved the account on the
  * credential it had then; a later change is recorded as pending and reviewed again, and until a
  * manager approves it the account keeps the credential that was approved: matching, the
  * eligibility view and everything else read only that one.

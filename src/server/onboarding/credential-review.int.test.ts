@@ -13,7 +13,7 @@ let app: TestApp;
 const db = () => app.runtime.database.db;
 
 // Texarkana straddles the state line: 75501 is in Texas, 71854 in Arkansas, 17 miles apart, so a
-// therapist in 75501 is within reach of patients in both states and only the licence decides.
+// therapist in 75501 is within reach of patients in both states and only the license decides.
 const TEXAS_ZIP = '75501';
 const ARKANSAS_ZIP = '71854';
 
@@ -35,7 +35,7 @@ async function texarkanaTherapist() {
   return { ...therapist, cookie: await signIn(app.url, therapist) };
 }
 
-/** The therapist's onboarding form as saved, with `credential` replacing the licence fields. */
+/** The therapist's onboarding form as saved, with `credential` replacing the license fields. */
 function onboardingBody(therapist: { firstName: string; lastName: string }, credential: { licenseState: string; licenseNumber: string }) {
   return {
     userType: 'therapist',
@@ -83,12 +83,12 @@ async function auditRows(action: string, changeId: string) {
 }
 
 describe('a credential changed after approval goes back to review', () => {
-  it('an approved therapist who changes licence state is told it awaits review and stays matched on the approved licence only', async () => {
+  it('an approved therapist who changes license state is told it awaits review and stays matched on the approved license only', async () => {
     const therapist = await texarkanaTherapist();
     const state = await moveToArkansas(therapist);
     expect(state.status).toBe('approved');
     expect(state.credentialReview).toMatchObject({ status: 'pending', submitted: { licenseState: 'AR', licenseNumber: 'AR-PT-5521' }, reason: null });
-    // The form shows what they submitted, while the approved licence stays on record.
+    // The form shows what they submitted, while the approved license stays on record.
     expect(state.profile).toMatchObject({ licenseState: 'AR', licenseNumber: 'AR-PT-5521' });
     const [recorded] = await db().select().from(userProfiles).where(eq(userProfiles.id, therapist.userId));
     expect(recorded).toMatchObject({ licenseState: 'TX', licenseExpiry: '2030-12-31' });
@@ -106,7 +106,7 @@ describe('a credential changed after approval goes back to review', () => {
     expect(change.changedFields).toEqual(['licenseNumber', 'licenseState', 'licenseExpiry']);
   });
 
-  it('once a manager approves the change the therapist is matched on the new licence, and the approval is audited', async () => {
+  it('once a manager approves the change the therapist is matched on the new license, and the approval is audited', async () => {
     const therapist = await texarkanaTherapist();
     await moveToArkansas(therapist);
     const change = await pendingChangeOf(therapist.userId);
@@ -131,7 +131,7 @@ describe('a credential changed after approval goes back to review', () => {
     expect(await errorOf(again)).toMatchObject({ code: 'CONFLICT', message: credentialChangeMessages.alreadyReviewed });
   });
 
-  it('a rejected change leaves the approved licence in force, and the therapist sees why', async () => {
+  it('a rejected change leaves the approved license in force, and the therapist sees why', async () => {
     const therapist = await texarkanaTherapist();
     await moveToArkansas(therapist);
     const change = await pendingChangeOf(therapist.userId);
@@ -140,7 +140,7 @@ describe('a credential changed after approval goes back to review', () => {
     expect(noReason.status).toBe(400);
     expect((await errorOf(noReason)).fields).toEqual({ reason: credentialChangeMessages.rejectReasonRequired });
 
-    const response = await review(change.id, 'reject', cookies.manager, { reason: 'The Arkansas licence number is not on the state register.' });
+    const response = await review(change.id, 'reject', cookies.manager, { reason: 'The Arkansas license number is not on the state register.' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'rejected' });
 
@@ -148,7 +148,7 @@ describe('a credential changed after approval goes back to review', () => {
     expect(await offeredAt(TEXAS_ZIP, therapist.userId)).toBe(true);
     const state = (await (await callApi(app.url, 'GET', '/api/onboarding', { cookie: therapist.cookie })).json()) as OnboardingState;
     expect(state.profile.licenseState).toBe('TX');
-    expect(state.credentialReview).toMatchObject({ status: 'rejected', reason: 'The Arkansas licence number is not on the state register.' });
+    expect(state.credentialReview).toMatchObject({ status: 'rejected', reason: 'The Arkansas license number is not on the state register.' });
     expect(await auditRows('credential_change.rejected', change.id)).toHaveLength(1);
   });
 
@@ -180,7 +180,7 @@ describe('a credential changed after approval goes back to review', () => {
     expect((await review('00000000-0000-4000-8000-000000000000', 'approve', cookies.manager)).status).toBe(404);
   });
 
-  it('submitting the approved licence again withdraws the pending change', async () => {
+  it('submitting the approved license again withdraws the pending change', async () => {
     const therapist = await texarkanaTherapist();
     await moveToArkansas(therapist);
     const change = await pendingChangeOf(therapist.userId);
@@ -194,7 +194,7 @@ describe('a credential changed after approval goes back to review', () => {
     expect((await review(change.id, 'approve', cookies.manager)).status).toBe(409);
   });
 
-  it('an approved agency that never gave a licence gets its first one reviewed too, with nothing approved meanwhile', async () => {
+  it('an approved agency that never gave a license gets its first one reviewed too, with nothing approved meanwhile', async () => {
     const agency = await buildAgency(db(), { companyName: 'Late Paperwork Home Care' });
     const cookie = await signIn(app.url, agency);
     const body = { userType: 'agency', firstName: 'Maria', lastName: 'Santos', npiNumber: npiWithCheckDigit('192837465'), licenseNumber: 'HCSSA-1', licenseState: 'TX', licenseExpiry: '2031-01-31' };

@@ -113,7 +113,7 @@ describe('GET and PUT /api/onboarding', () => {
   });
 
   it('a therapist saving twice updates the same rows, never duplicating them', async () => {
-    // Pending: an approved account's licence change waits for review (credential-review.int.test.ts).
+    // Pending: an approved account's license change waits for review (credential-review.int.test.ts).
     const therapist = await buildTherapist(db(), { licensed: false, status: 'pending' });
     const cookie = await signedIn(therapist);
     expect((await call('PUT', cookie, therapistBody)).status).toBe(200);

@@ -54,7 +54,7 @@ export async function getOnboarding({ database, actor }: { database: Database; a
 /**
  * Saves step 1 to user_profiles and, for therapists, their rates and service radius, in one
  * transaction with its audit row: either all of it is saved or none of it. An approved account's
- * changed credential (NPI, licence) is not saved over the approved one: it is recorded as a
+ * changed credential (NPI, license) is not saved over the approved one: it is recorded as a
  * change pending review (credential-review.ts), and the account keeps being matched on the
  * credential a manager approved until then.
  */

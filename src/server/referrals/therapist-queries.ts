@@ -36,7 +36,7 @@ const therapistForMatching = {
   yearsExperience: therapistProfiles.yearsExperience,
   // For an approved account user_profiles holds only the credential a manager approved: a change
   // made since waits in credential_changes, which matching never reads. So until that change is
-  // approved the therapist is matched on the approved licence (not the submitted one).
+  // approved the therapist is matched on the approved license (not the submitted one).
   licenseState: userProfiles.licenseState,
   licenseExpiry: userProfiles.licenseExpiry,
 };

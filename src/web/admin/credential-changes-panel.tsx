@@ -6,7 +6,7 @@ import { ErrorState, Loading } from '../ui/states';
 import { useCredentialChanges, useReviewCredentialChange } from './use-credential-changes';
 
 /**
- * Credentials (NPI, licence) changed after an account was approved. Until a manager approves a
+ * Credentials (NPI, license) changed after an account was approved. Until a manager approves a
  * change the account is matched on the approved credential, shown here beside the new one.
  */
 export function CredentialChangesPanel({ onReviewed }: { onReviewed: (text: string, tone: 'success' | 'error') => void }) {
