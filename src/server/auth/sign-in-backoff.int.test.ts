@@ -1,9 +1,9 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, clientAddress, signIn } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
-import { mailMessages, rateLimit } from '../db/schema/index';
+import { auditLog, mailMessages, rateLimit } from '../db/schema/index';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -115,6 +115,8 @@ describe('the account’s owner', () => {
 
     const mails = await db().select().from(mailMessages).where(eq(mailMessages.toAddress, owner.email));
     expect(mails).toHaveLength(1);
+    const audited = await db().select().from(auditLog).where(and(eq(auditLog.action, 'auth.sign_in_slowed'), eq(auditLog.entityId, owner.userId)));
+    expect(audited).toMatchObject([{ outcome: 'failure', details: { failures: 5, waitSeconds: 60 } }]);
     expect(mails[0]!.textBody).not.toContain('not-the-password');
     const link = /(http\S+\/api\/auth\/unlock-sign-in\?token=\S+)/.exec(mails[0]!.textBody)![1]!;
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database } from '../db/client';
 import { user } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
@@ -15,6 +16,7 @@ import {
   knownDeviceSetCookie,
   settleAttempt,
   unlockToken,
+  waitSeconds,
 } from './sign-in-backoff';
 
 export interface SignInGuardDeps {
@@ -61,19 +63,32 @@ export async function guardedSignIn(deps: SignInGuardDeps, request: FastifyReque
   const outcome = response.ok ? 'succeeded' : response.status === 401 ? 'failed' : 'unchecked';
   const failures = await settleAttempt(db, account, outcome, knownDevice);
   if (outcome === 'failed' && failures >= FREE_FAILURES && (await claimUnlockMail(db, account, failures))) {
-    await mailUnlockLink(deps, account, email);
+    await mailUnlockLink(deps, request, account, email, failures);
   }
   return { response, cookies: outcome === 'succeeded' ? [knownDeviceSetCookie(deps.secret, account, secureCookies(deps))] : [] };
 }
 
-async function mailUnlockLink(deps: SignInGuardDeps, account: string, email: string) {
+/** The owner's mail, and an audit row that someone is guessing the account's password. */
+async function mailUnlockLink(deps: SignInGuardDeps, request: FastifyRequest, account: string, email: string, failures: number) {
   const [owner] = await deps.database.db
-    .select({ email: user.email })
+    .select({ id: user.id, email: user.email })
     .from(user)
     .where(eq(user.email, email.trim().toLowerCase()));
   if (!owner) return;
   const mail = signInUnlockMail({ publicUrl: deps.publicUrl, to: owner.email, token: unlockToken(deps.secret, account) });
-  await inTransaction(deps.database, (t) => queueMail(t, deps.jobs, mail));
+  await inTransaction(deps.database, async (t) => {
+    await queueMail(t, deps.jobs, mail);
+    await writeAudit(t.tx, {
+      actorUserId: null,
+      action: 'auth.sign_in_slowed',
+      entityType: 'user',
+      entityId: owner.id,
+      outcome: 'failure',
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+      details: { failures, waitSeconds: waitSeconds(failures) },
+    });
+  });
 }
 
 /**
