@@ -104,6 +104,11 @@ describe('a credential changed after approval goes back to review', () => {
       submitted: { licenseState: 'AR', licenseNumber: 'AR-PT-5521', licenseExpiry: '2031-06-30' },
     });
     expect(change.changedFields).toEqual(['licenseNumber', 'licenseState', 'licenseExpiry']);
+    const [saved] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'onboarding.saved'), eq(auditLog.actorUserId, therapist.userId)));
+    expect(saved?.details).toEqual({ userType: 'therapist', credentialChange: 'submitted' });
   });
 
   it('once a manager approves the change the therapist is matched on the new license, and the approval is audited', async () => {
