@@ -31,6 +31,7 @@ import {
   type ReferralRow,
   type ResponseRow,
 } from './queries';
+import { canCancelReferral, canConfirmResponse, canCounterResponse, canEditReferral, canPostReferral, FILLED_OR_CLOSED, type Decision } from './policy';
 import { presentAgencyReferral } from './presenters';
 
 /**
@@ -72,6 +73,11 @@ export function audit(t: Transaction, context: Context, action: string, referral
 }
 
 export const notFound = () => new AppError('NOT_FOUND', 'No such referral.');
+
+/** A state the policy refuses is answered 409 with its words. */
+export function enforce(decision: Decision): void {
+  if (!decision.allowed) throw new AppError('CONFLICT', decision.message);
+}
 
 function placeOf(zip: string) {
   const place = locateZip(zip);
@@ -118,9 +124,7 @@ export async function updateReferral(deps: ReferralDeps, options: Caller & { ref
   const row = await inTransaction(context.database, async (t) => {
     const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
     if (!current) throw notFound();
-    if (current.status !== 'draft' && current.status !== 'posted') {
-      throw new AppError('CONFLICT', 'This referral can no longer be edited: it has been matched or closed.');
-    }
+    enforce(canEditReferral(current));
     const expiresAt = current.postedAt ? new Date(current.postedAt.getTime() + values.offerOpenHours * 3_600_000) : null;
     const [updated] = await t.tx
       .update(referrals)
@@ -152,7 +156,7 @@ export async function postReferral(deps: ReferralDeps, options: Caller & { refer
   const row = await inTransaction(context.database, async (t) => {
     const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
     if (!current) throw notFound();
-    if (current.status !== 'draft') throw new AppError('CONFLICT', 'Only a draft can be posted; this referral is already ' + current.status + '.');
+    enforce(canPostReferral(current));
     return postInTransaction(t, context, current);
   });
   return presentAgencyReferral(context.database.db, row);
@@ -201,9 +205,7 @@ export async function cancelReferral(deps: ReferralDeps, options: Caller & { ref
   const row = await inTransaction(context.database, async (t) => {
     const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
     if (!current) throw notFound();
-    if (current.status !== 'draft' && current.status !== 'posted') {
-      throw new AppError('CONFLICT', `This referral is ${current.status} and can no longer be cancelled.`);
-    }
+    enforce(canCancelReferral(current));
     const now = new Date();
     const [cancelled] = await t.tx
       .update(referrals)
@@ -248,18 +250,14 @@ export async function matchInTransaction(
   response: ResponseRow,
   how: { by: 'agency' | 'instant' },
 ): Promise<ReferralRow> {
-  if (referral.status !== 'posted') throw new AppError('CONFLICT', 'This referral has already been filled or closed.');
-  if (referral.expiresAt && referral.expiresAt <= new Date()) throw new AppError('CONFLICT', 'This referral’s offer has expired.');
-  if (response.status !== 'accepted' && response.status !== 'rate_requested') {
-    throw new AppError('CONFLICT', 'Only an acceptance or a rate request can be confirmed; this response is ' + response.status.replace('_', ' ') + '.');
-  }
+  enforce(canConfirmResponse(referral, response));
   const now = new Date();
   const [matched] = await t.tx
     .update(referrals)
     .set({ status: 'matched', matchedAt: now, matchedTherapistId: response.therapistId, matchedResponseId: response.id, updatedAt: now })
     .where(and(eq(referrals.id, referral.id), eq(referrals.status, 'posted')))
     .returning();
-  if (!matched) throw new AppError('CONFLICT', 'This referral has already been filled or closed.');
+  if (!matched) throw new AppError('CONFLICT', FILLED_OR_CLOSED);
 
   const services = (await servicesOf(t.tx, [referral.id])).get(referral.id) ?? [];
   const agreed = Object.fromEntries(services.map((s) => [s.serviceId, response.requestedRates[s.serviceId] ?? s.offeredRate]));
@@ -309,10 +307,7 @@ export async function counterResponse(deps: ReferralDeps, options: Caller & { re
     if (!current) throw notFound();
     const response = await findResponseOf(t.tx, current.id, context.responseId);
     if (!response) throw new AppError('NOT_FOUND', 'No such response.');
-    if (current.status !== 'posted') throw new AppError('CONFLICT', 'This referral has already been filled or closed.');
-    if (response.status !== 'rate_requested' && response.status !== 'countered') {
-      throw new AppError('CONFLICT', 'Only a rate request can be countered.');
-    }
+    enforce(canCounterResponse(current, response));
     const services = (await servicesOf(t.tx, [current.id])).get(current.id) ?? [];
     const counter = ratesForServices(services, context.rates, (s) => response.requestedRates[s.serviceId] ?? s.offeredRate);
     const same = services.every((s) => counter[s.serviceId] === (response.requestedRates[s.serviceId] ?? s.offeredRate));

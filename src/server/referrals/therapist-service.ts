@@ -7,7 +7,8 @@ import { agencyReferralLink, notifyAgency } from './notify';
 import { findOffer, findResponse, findTherapistReferral, servicesOf, setOfferHidden, updateResponse, upsertResponse, type ReferralRow } from './queries';
 import { getTherapistReferral } from './read-service';
 import type { Caller } from '../use-case';
-import { audit, contextOf, LIVE_RESPONSES, matchInTransaction, notFound, ratesForServices, type Context, type ReferralDeps } from './service';
+import { canAnswerReferral } from './policy';
+import { audit, contextOf, enforce, LIVE_RESPONSES, matchInTransaction, notFound, ratesForServices, type Context, type ReferralDeps } from './service';
 
 /**
  * The therapist's side of a referral: answering it, withdrawing, taking or declining a counter,
@@ -18,10 +19,7 @@ import { audit, contextOf, LIVE_RESPONSES, matchInTransaction, notFound, ratesFo
 async function openOfferedReferral(t: Transaction, context: Context, referralId: string): Promise<ReferralRow> {
   const referral = await findTherapistReferral(t.tx, context.userId, referralId, { lock: true });
   if (!referral || !(await findOffer(t.tx, referralId, context.userId))) throw notFound();
-  if (referral.status !== 'posted') {
-    throw new AppError('CONFLICT', referral.status === 'matched' || referral.status === 'in_progress' || referral.status === 'completed' ? 'This referral has already been filled.' : `This referral is ${referral.status}.`);
-  }
-  if (referral.expiresAt && referral.expiresAt <= new Date()) throw new AppError('CONFLICT', 'This referral’s offer has expired.');
+  enforce(canAnswerReferral(referral));
   return referral;
 }
 

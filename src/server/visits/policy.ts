@@ -1,4 +1,8 @@
+import { isReferralActive } from '../../domain/referral-lifecycle';
 import type { ReferralStatus } from '../../domain/referrals';
+import { VISIT_CHANGES, type VisitChange } from '../../domain/visit-lifecycle';
+
+export type { VisitChange };
 import type { VisitStatus } from '../../domain/visits';
 import type { Actor } from '../auth/session';
 
@@ -16,7 +20,6 @@ import type { Actor } from '../auth/session';
 export type VisitActor = Pick<Actor, 'userId' | 'aal' | 'account'>;
 export type VisitDenial = 'no_access' | 'not_allowed' | 'mfa_required' | 'referral_closed' | 'wrong_status';
 export type VisitAccess = { allowed: true; as: 'agency' | 'therapist' } | { allowed: false; reason: VisitDenial };
-export type VisitChange = 'reschedule' | 'cancel' | 'missed' | 'check_in' | 'check_out';
 
 export interface VisitReferral {
   agencyId: string;
@@ -30,7 +33,6 @@ export interface PolicyVisit {
   status: VisitStatus;
 }
 
-const ACTIVE: readonly ReferralStatus[] = ['matched', 'in_progress'];
 const deny = (reason: VisitDenial): VisitAccess => ({ allowed: false, reason });
 
 function partyOf(actor: VisitActor, sides: { agencyId: string; therapistId: string | null } | null): 'agency' | 'therapist' | null {
@@ -53,7 +55,7 @@ export function canScheduleVisits(actor: VisitActor, referral: VisitReferral | n
   if (!access.allowed || !referral) return access;
   if (access.as !== 'therapist') return deny('not_allowed');
   if (actor.aal !== 'aal2') return deny('mfa_required');
-  if (!ACTIVE.includes(referral.status)) return deny('referral_closed');
+  if (!isReferralActive(referral.status)) return deny('referral_closed');
   return access;
 }
 
@@ -65,20 +67,12 @@ export function canReadVisit(actor: VisitActor, visit: PolicyVisit | null): Visi
   return { allowed: true, as: party };
 }
 
-const CHANGES: Record<VisitChange, { by: readonly ('agency' | 'therapist')[]; from: readonly VisitStatus[] }> = {
-  reschedule: { by: ['therapist'], from: ['scheduled'] },
-  cancel: { by: ['therapist', 'agency'], from: ['scheduled'] },
-  missed: { by: ['therapist', 'agency'], from: ['scheduled'] },
-  check_in: { by: ['therapist'], from: ['scheduled'] },
-  check_out: { by: ['therapist'], from: ['in_progress'] },
-};
-
 /** A change to a visit: the side allowed to make it, at aal2, from the status it starts from. */
 export function canChangeVisit(actor: VisitActor, visit: PolicyVisit | null, change: VisitChange): VisitAccess {
   const access = canReadVisit(actor, visit);
   if (!access.allowed || !visit) return access;
-  const rule = CHANGES[change];
+  const rule = VISIT_CHANGES[change];
   if (!rule.by.includes(access.as)) return deny('not_allowed');
-  if (!rule.from.includes(visit.status)) return deny('wrong_status');
+  if (rule.from !== visit.status) return deny('wrong_status');
   return access;
 }

@@ -1,3 +1,4 @@
+import { mayChangeVisit } from '../../domain/visit-lifecycle';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -124,9 +125,9 @@ function VisitDetails({ visit, role }: { visit: VisitDetail; role: 'agency' | 't
           {visit.exceptionReason && <p className="whitespace-pre-line">{visit.exceptionReason}</p>}
         </section>
       )}
-      {role === 'therapist' && visit.status === 'scheduled' && <EvvPanel visitId={visit.id} end="check-in" />}
-      {role === 'therapist' && visit.status === 'in_progress' && <EvvPanel visitId={visit.id} end="check-out" />}
-      {visit.status === 'scheduled' && <ReasonActions visit={visit} role={role} />}
+      {mayChangeVisit(role, visit.status, 'check_in') && <EvvPanel visitId={visit.id} end="check-in" />}
+      {mayChangeVisit(role, visit.status, 'check_out') && <EvvPanel visitId={visit.id} end="check-out" />}
+      {mayChangeVisit(role, visit.status, 'cancel') && <ReasonActions visit={visit} role={role} />}
       <VisitDocumentation visitId={visit.id} role={role} visitStatus={visit.status} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { isReferralCancellable, isReferralEditable } from '../../../domain/referral-lifecycle';
 import { CheckCircle2, Pencil, Send, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -73,8 +74,8 @@ function ReferralView({ referral, onReload }: { referral: AgencyReferral; onRelo
   const post = usePostReferral(referral.id);
 
   const unmatched = referral.matchedAt === null;
-  const canEdit = unmatched && (referral.status === 'draft' || referral.status === 'posted');
-  const canCancel = referral.status === 'draft' || referral.status === 'posted';
+  const canEdit = unmatched && isReferralEditable(referral.status);
+  const canCancel = isReferralCancellable(referral.status);
   const tell = (message: string) => {
     setProblem(undefined);
     setNotice(message);

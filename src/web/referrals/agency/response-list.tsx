@@ -1,3 +1,4 @@
+import { isReferralOpen, isResponseConfirmable } from '../../../domain/referral-lifecycle';
 import { Inbox } from 'lucide-react';
 import { rateRequestReasonLabels, type AgencyReferral, type ResponseStatus } from '../../../domain/referrals';
 import { Button } from '../../ui/button';
@@ -53,8 +54,8 @@ export function ResponseList({ referral, ...handlers }: ResponseHandlers & { ref
 function ResponseCard({ referral, response, onConfirm, onCounter }: ResponseHandlers & { referral: AgencyReferral; response: AgencyResponse }) {
   const name = therapistName(response.therapist);
   const status = responseStatusLabels[response.status];
-  const open = referral.status === 'posted';
-  const canConfirm = open && (response.status === 'accepted' || response.status === 'rate_requested');
+  const open = isReferralOpen(referral.status);
+  const canConfirm = open && isResponseConfirmable(response.status);
   const canCounter = open && response.status === 'rate_requested';
   // A plain acceptance has no reason: its rates are the offer (or the counter it took), not a request.
   const columns: RateColumn[] = [{ label: response.reason ? 'Asked' : 'Accepts at', rates: response.requestedRates }];
