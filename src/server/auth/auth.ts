@@ -9,6 +9,7 @@ import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import type { Secrets } from '../secrets';
 import { writeAudit } from '../audit/write-audit';
+import { logAuthLine } from '../http/log-safety';
 import { bearerTokenPayload } from './bearer';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { passwordResetMail } from './mails';
@@ -33,7 +34,10 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
     trustedOrigins: config.allowedOrigins,
     telemetry: { enabled: false },
     // Quiet when the app's own log is (tests); otherwise better-auth reports its warnings itself.
-    logger: { disabled: config.logLevel === 'silent', level: 'warn' },
+    logger: { disabled: config.logLevel === 'silent', level: 'warn', log: logAuthLine },
+    // An unexpected error (a failed query) goes up to our route, answered and logged like any
+    // other; left to better-auth, its message with the query's parameters went to the console.
+    onAPIError: { throw: true },
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: {

@@ -1,7 +1,8 @@
+import { format } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { clientAddress } from '../../../test/factories';
+import { buildAgency, clientAddress } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
 import { contactMessages } from '../db/schema/index';
 
@@ -18,6 +19,9 @@ beforeAll(async () => {
   // drizzle's quotes the query's parameters in its message.
   await app.runtime.database.db.execute(
     sql.raw(`ALTER TABLE contact_messages ADD CONSTRAINT planted_name_check CHECK (position('${PATIENT}' in message) = 0)`),
+  );
+  await app.runtime.database.db.execute(
+    sql.raw(`ALTER TABLE session ADD CONSTRAINT planted_agent_check CHECK (position('${PATIENT}' in coalesce(user_agent, '')) = 0)`),
   );
 });
 afterAll(() => app.close());
@@ -58,5 +62,30 @@ describe('the log of a request that fails in SQL', () => {
     const entry = lines.at(-1) ?? '';
     expect(entry).toContain('logged by hand');
     expect(entry).not.toContain(PATIENT);
+  });
+});
+
+describe("the log of a request that fails in SQL inside better-auth", () => {
+  it('goes through the app log like any other failure, and nothing reaches the console', async () => {
+    const agency = await buildAgency(app.runtime.database.db);
+    const printed: string[] = [];
+    const capture = (...args: unknown[]) => void printed.push(format(...args));
+    const spies = (['error', 'warn', 'log'] as const).map((method) => vi.spyOn(console, method).mockImplementation(capture));
+    let response: Response;
+    try {
+      response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        // better-auth writes the user agent into the new session row, which the planted check refuses.
+        headers: { 'content-type': 'application/json', origin: app.url, 'x-forwarded-for': clientAddress(), 'user-agent': `Browser of ${PATIENT}` },
+        body: JSON.stringify({ email: agency.email, password: agency.password }),
+      });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(`${printed.join('')}${log()}`).not.toContain(PATIENT);
+    expect(response.status).toBe(500);
+    expect((await errorOf(response)).code).toBe('INTERNAL');
+    const failure = lines.map((line) => JSON.parse(line) as { msg?: string; err?: { cause?: Record<string, unknown> } }).findLast((entry) => entry.msg === 'request failed');
+    expect(failure?.err?.cause).toMatchObject({ code: '23514', constraint: 'planted_agent_check' });
   });
 });

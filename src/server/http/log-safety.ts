@@ -102,3 +102,18 @@ export const logSerializers = {
     remoteAddress: request.ip,
   }),
 };
+
+/**
+ * better-auth's own log lines (its `logger.log`), on standard error as before but with its errors
+ * as `loggableError` and its other arguments left out: it passes the failed query's error along.
+ */
+export function logAuthLine(level: 'debug' | 'info' | 'warn' | 'error', message: unknown, ...args: unknown[]): void {
+  const error = [message, ...args].find((value) => value instanceof Error);
+  const line = {
+    source: 'better-auth',
+    level,
+    msg: typeof message === 'string' && !(error && error.message && message.includes(error.message)) ? message : undefined,
+    err: error ? loggableError(error) : undefined,
+  };
+  console.error(JSON.stringify(line));
+}
