@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { inTransaction, type Database } from '../db/client';
+import { inTransaction, type Database, type Db, type Transaction } from '../db/client';
 import { invoiceLines, paymentAccounts, paymentCustomers, paymentEvents, payouts } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
 import { AWAITING_PAYMENT_METHOD, notePayoutAwaitsAgency, PAYOUT_UNREACHABLE } from './jobs';
@@ -69,121 +69,143 @@ async function paymentEventSeen(database: Database, id: string): Promise<boolean
  */
 export async function processPaymentEvent(deps: { database: Database; jobs: JobQueue }, provider: string, event: ProcessableEvent): Promise<boolean> {
   return inTransaction(deps.database, async (t) => {
-    const [fresh] = await t.tx
-      .insert(paymentEvents)
-      .values({ id: event.id, provider, type: event.type === 'ignored' ? event.providerType : event.type })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!fresh) return false;
-
-    switch (event.type) {
-      case 'charge.succeeded':
-      case 'charge.failed': {
-        const match = or(eq(invoiceLines.providerReference, event.reference), event.visitId ? eq(invoiceLines.visitId, event.visitId) : undefined);
-        if (event.type === 'charge.failed') {
-          const rows = await t.tx
-            .update(invoiceLines)
-            .set({ status: 'failed', providerReference: event.reference, failureMessage: event.failureMessage })
-            .where(and(match, awaitsThisCharge(event.chargeReference ?? null)))
-            .returning({ visitId: invoiceLines.visitId });
-          for (const row of rows) await notePayoutAwaitsAgency(t.tx, row.visitId);
-          break;
-        }
-        // Money moved: honoured whatever the line shows (even failed, say after its job ran out of
-        // retries while Stripe had in fact charged), once, as the line becomes paid only once.
-        const rows = await t.tx
-          .update(invoiceLines)
-          .set({
-            status: 'paid',
-            paidAt: sql`now()`,
-            providerReference: event.reference,
-            chargeReference: sql`coalesce(${event.chargeReference ?? null}::text, ${invoiceLines.chargeReference})`,
-            failureMessage: null,
-          })
-          .where(and(match, ne(invoiceLines.status, 'paid')))
-          .returning({ visitId: invoiceLines.visitId, provider: invoiceLines.provider });
-        for (const row of rows) await settleVisitIfPaid(t.tx, row.visitId);
-        // Under Stripe the therapist's transfer waits for the agency's money; now it is in.
-        await deps.jobs.sendMany(
-          'payment-payout',
-          rows.filter((row) => row.provider === 'stripe').map((row) => ({ visitId: row.visitId })),
-          { sql: t.sql },
-        );
-        break;
-      }
-      case 'payout.paid':
-      case 'payout.failed': {
-        const match = or(eq(payouts.providerReference, event.reference), event.visitId ? eq(payouts.visitId, event.visitId) : undefined);
-        const paid = event.type === 'payout.paid';
-        // A reversal takes back a paid transfer, so a failure may follow paid; a late 'paid' may not
-        // undo it. It does settle a payout whose job gave up without hearing Stripe's answer
-        // (PAYOUT_UNREACHABLE): the transfer went through, so the therapist is paid.
-        const settles = or(
-          inArray(payouts.status, ['pending', 'processing']),
-          and(eq(payouts.status, 'failed'), eq(payouts.failureMessage, PAYOUT_UNREACHABLE)),
-        );
-        const rows = await t.tx
-          .update(payouts)
-          .set(
-            paid
-              ? { status: 'paid', paidAt: sql`now()`, providerReference: event.reference, failureMessage: null }
-              : { status: 'failed', paidAt: null, failureMessage: event.failureMessage },
-          )
-          .where(and(match, paid ? settles : undefined))
-          .returning({ visitId: payouts.visitId });
-        for (const row of rows) await settleVisitIfPaid(t.tx, row.visitId);
-        break;
-      }
-      case 'account.updated': {
-        const [account] = await t.tx
-          .update(paymentAccounts)
-          .set({ payoutsEnabled: event.payoutsEnabled })
-          .where(eq(paymentAccounts.accountId, event.accountId))
-          .returning({ therapistId: paymentAccounts.userId });
-        if (account && event.payoutsEnabled) {
-          // Payouts that waited for onboarding go out now.
-          const waiting = await t.tx
-            .select({ visitId: payouts.visitId })
-            .from(payouts)
-            .where(and(eq(payouts.therapistId, account.therapistId), eq(payouts.status, 'pending')));
-          await deps.jobs.sendMany(
-            'payment-payout',
-            waiting.map((row) => ({ visitId: row.visitId })),
-            { sql: t.sql },
-          );
-        }
-        break;
-      }
-      case 'payment_method.saved': {
-        const [customer] = await t.tx
-          .update(paymentCustomers)
-          .set({ paymentMethodId: event.paymentMethodId, paymentMethodBrand: event.brand, paymentMethodLast4: event.last4, paymentMethodUpdatedAt: sql`now()` })
-          .where(eq(paymentCustomers.customerId, event.customerId))
-          .returning({ agencyId: paymentCustomers.agencyId });
-        if (!customer) break;
-        const ofAgency = and(eq(invoiceLines.agencyId, customer.agencyId), eq(invoiceLines.provider, 'stripe'));
-        // Lines parked for a payment method, and failed ones as a new attempt under a new key. Each
-        // row changes here once, so a second event for the same setup queues nothing again.
-        const parked = await t.tx
-          .update(invoiceLines)
-          .set({ failureMessage: null })
-          .where(and(ofAgency, eq(invoiceLines.status, 'pending'), eq(invoiceLines.failureMessage, AWAITING_PAYMENT_METHOD)))
-          .returning({ visitId: invoiceLines.visitId });
-        const failed = await t.tx
-          .update(invoiceLines)
-          .set({ status: 'pending', failureMessage: null, chargeAttempt: sql`${invoiceLines.chargeAttempt} + 1` })
-          .where(and(ofAgency, eq(invoiceLines.status, 'failed')))
-          .returning({ visitId: invoiceLines.visitId });
-        await deps.jobs.sendMany(
-          'payment-charge',
-          [...parked, ...failed].map((row) => ({ visitId: row.visitId })),
-          { sql: t.sql },
-        );
-        break;
-      }
-      case 'ignored':
-        break;
-    }
+    if (!(await recordPaymentEvent(t.tx, provider, event))) return false;
+    await applyPaymentEvent({ ...t, jobs: deps.jobs }, event);
     return true;
   });
+}
+
+/** Claims the event id; false when an earlier delivery already did. */
+async function recordPaymentEvent(tx: Db, provider: string, event: ProcessableEvent): Promise<boolean> {
+  const [fresh] = await tx
+    .insert(paymentEvents)
+    .values({ id: event.id, provider, type: event.type === 'ignored' ? event.providerType : event.type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return fresh !== undefined;
+}
+
+/** The open transaction an event is applied in, and the queue its follow-up jobs join (committed with it). */
+type EventTransaction = Transaction & { jobs: JobQueue };
+type EventOf<T extends ProcessableEvent['type']> = Extract<ProcessableEvent, { type: T }>;
+/** Succeeded and failed charges share one shape (the switch tells them apart). */
+type ChargeEvent = EventOf<'charge.succeeded' | 'charge.failed'>;
+
+async function applyPaymentEvent(t: EventTransaction, event: ProcessableEvent): Promise<void> {
+  switch (event.type) {
+    case 'charge.succeeded':
+      return applyChargeSucceeded(t, event);
+    case 'charge.failed':
+      return applyChargeFailed(t, event);
+    case 'payout.paid':
+    case 'payout.failed':
+      return applyPayoutOutcome(t, event);
+    case 'account.updated':
+      return applyAccountUpdated(t, event);
+    case 'payment_method.saved':
+      return applyPaymentMethodSaved(t, event);
+    case 'ignored':
+      return;
+  }
+}
+
+/** Queues one job per visit, committed with the transaction. */
+function queueForVisits(t: EventTransaction, name: 'payment-charge' | 'payment-payout', rows: { visitId: string }[]) {
+  return t.jobs.sendMany(
+    name,
+    rows.map((row) => ({ visitId: row.visitId })),
+    { sql: t.sql },
+  );
+}
+
+function lineOfCharge(event: ChargeEvent) {
+  return or(eq(invoiceLines.providerReference, event.reference), event.visitId ? eq(invoiceLines.visitId, event.visitId) : undefined);
+}
+
+async function applyChargeFailed(t: EventTransaction, event: ChargeEvent) {
+  const rows = await t.tx
+    .update(invoiceLines)
+    .set({ status: 'failed', providerReference: event.reference, failureMessage: event.failureMessage })
+    .where(and(lineOfCharge(event), awaitsThisCharge(event.chargeReference ?? null)))
+    .returning({ visitId: invoiceLines.visitId });
+  for (const row of rows) await notePayoutAwaitsAgency(t.tx, row.visitId);
+}
+
+async function applyChargeSucceeded(t: EventTransaction, event: ChargeEvent) {
+  // Money moved: honoured whatever the line shows (even failed, say after its job ran out of
+  // retries while Stripe had in fact charged), once, as the line becomes paid only once.
+  const rows = await t.tx
+    .update(invoiceLines)
+    .set({
+      status: 'paid',
+      paidAt: sql`now()`,
+      providerReference: event.reference,
+      chargeReference: sql`coalesce(${event.chargeReference ?? null}::text, ${invoiceLines.chargeReference})`,
+      failureMessage: null,
+    })
+    .where(and(lineOfCharge(event), ne(invoiceLines.status, 'paid')))
+    .returning({ visitId: invoiceLines.visitId, provider: invoiceLines.provider });
+  for (const row of rows) await settleVisitIfPaid(t.tx, row.visitId);
+  // Under Stripe the therapist's transfer waits for the agency's money; now it is in.
+  await queueForVisits(t, 'payment-payout', rows.filter((row) => row.provider === 'stripe'));
+}
+
+async function applyPayoutOutcome(t: EventTransaction, event: EventOf<'payout.paid' | 'payout.failed'>) {
+  const match = or(eq(payouts.providerReference, event.reference), event.visitId ? eq(payouts.visitId, event.visitId) : undefined);
+  const paid = event.type === 'payout.paid';
+  // A reversal takes back a paid transfer, so a failure may follow paid; a late 'paid' may not
+  // undo it. It does settle a payout whose job gave up without hearing Stripe's answer
+  // (PAYOUT_UNREACHABLE): the transfer went through, so the therapist is paid.
+  const settles = or(
+    inArray(payouts.status, ['pending', 'processing']),
+    and(eq(payouts.status, 'failed'), eq(payouts.failureMessage, PAYOUT_UNREACHABLE)),
+  );
+  const rows = await t.tx
+    .update(payouts)
+    .set(
+      paid
+        ? { status: 'paid', paidAt: sql`now()`, providerReference: event.reference, failureMessage: null }
+        : { status: 'failed', paidAt: null, failureMessage: event.failureMessage },
+    )
+    .where(and(match, paid ? settles : undefined))
+    .returning({ visitId: payouts.visitId });
+  for (const row of rows) await settleVisitIfPaid(t.tx, row.visitId);
+}
+
+async function applyAccountUpdated(t: EventTransaction, event: EventOf<'account.updated'>) {
+  const [account] = await t.tx
+    .update(paymentAccounts)
+    .set({ payoutsEnabled: event.payoutsEnabled })
+    .where(eq(paymentAccounts.accountId, event.accountId))
+    .returning({ therapistId: paymentAccounts.userId });
+  if (!account || !event.payoutsEnabled) return;
+  // Payouts that waited for onboarding go out now.
+  const waiting = await t.tx
+    .select({ visitId: payouts.visitId })
+    .from(payouts)
+    .where(and(eq(payouts.therapistId, account.therapistId), eq(payouts.status, 'pending')));
+  await queueForVisits(t, 'payment-payout', waiting);
+}
+
+async function applyPaymentMethodSaved(t: EventTransaction, event: EventOf<'payment_method.saved'>) {
+  const [customer] = await t.tx
+    .update(paymentCustomers)
+    .set({ paymentMethodId: event.paymentMethodId, paymentMethodBrand: event.brand, paymentMethodLast4: event.last4, paymentMethodUpdatedAt: sql`now()` })
+    .where(eq(paymentCustomers.customerId, event.customerId))
+    .returning({ agencyId: paymentCustomers.agencyId });
+  if (!customer) return;
+  const ofAgency = and(eq(invoiceLines.agencyId, customer.agencyId), eq(invoiceLines.provider, 'stripe'));
+  // Lines parked for a payment method, and failed ones as a new attempt under a new key. Each
+  // row changes here once, so a second event for the same setup queues nothing again.
+  const parked = await t.tx
+    .update(invoiceLines)
+    .set({ failureMessage: null })
+    .where(and(ofAgency, eq(invoiceLines.status, 'pending'), eq(invoiceLines.failureMessage, AWAITING_PAYMENT_METHOD)))
+    .returning({ visitId: invoiceLines.visitId });
+  const failed = await t.tx
+    .update(invoiceLines)
+    .set({ status: 'pending', failureMessage: null, chargeAttempt: sql`${invoiceLines.chargeAttempt} + 1` })
+    .where(and(ofAgency, eq(invoiceLines.status, 'failed')))
+    .returning({ visitId: invoiceLines.visitId });
+  await queueForVisits(t, 'payment-charge', [...parked, ...failed]);
 }
