@@ -6,7 +6,8 @@ import { callApi, errorOf } from '../../../test/http';
 import { insertPayableVisit, StripeDouble, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
 import { stripeHarness } from '../../../test/stripe-harness';
 import { auditLog, paymentAccounts, visits } from '../db/schema/index';
-import { AWAITING_ONBOARDING, createPayoutJob, PAYOUT_UNREACHABLE } from './jobs';
+import { AWAITING_ONBOARDING, PAYOUT_UNREACHABLE } from './jobs';
+import { createPayoutJob } from './payout-job';
 import type { PaymentProvider } from './provider';
 import type { PayoutItem } from './schemas';
 

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
-import { createChargeJob, createPayoutJob } from './jobs';
+import { createChargeJob } from './charge-job';
+import { createPayoutJob } from './payout-job';
 import type { PaymentProvider } from './provider';
 
 /** Starts the workers of 'payment-charge' and 'payment-payout' with the provider chosen at start-up. */
