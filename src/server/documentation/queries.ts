@@ -87,10 +87,6 @@ export async function markReviewed(
     .where(and(eq(visitNotes.id, noteId), eq(visitNotes.status, 'signed')));
 }
 
-export async function setVisitStatus(db: Db, visitId: string, status: 'completed' | 'documented'): Promise<void> {
-  await db.update(visits).set({ status, updatedAt: sql`now()` }).where(eq(visits.id, visitId));
-}
-
 export async function findTherapistName(db: Db, therapistId: string): Promise<string | null> {
   const [row] = await db
     .select({ firstName: therapistProfiles.firstName, lastName: therapistProfiles.lastName })

@@ -16,6 +16,7 @@ import type { Actor } from '../auth/session';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Transaction } from '../db/client';
 import { AppError } from '../http/errors';
+import { moveLockedVisit } from '../visits/move-visit';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
 import { makeVisitPayable } from '../payments/payable';
@@ -28,7 +29,6 @@ import {
   listNoteRows,
   markReviewed,
   markSigned,
-  setVisitStatus,
   updateDraft,
   type DocumentationVisitRow,
   type NoteRow,
@@ -184,7 +184,7 @@ export function signNote(deps: DocumentationDeps, options: { actor: Actor; visit
     }
     const contentHash = createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
     await markSigned(t.tx, latest.id, { signedName: options.input.signedName.trim().replace(/\s+/g, ' '), contentHash });
-    await setVisitStatus(t.tx, visit.id, 'documented');
+    await moveLockedVisit(t.tx, visit.id, { from: 'completed', to: 'documented' });
     await succeed({ version: latest.version, contentHash });
     visit.status = 'documented';
     await createNotification(t, {
@@ -239,7 +239,7 @@ export function reviewNote(deps: DocumentationDeps, options: { actor: Actor; vis
       visit.status = 'approved';
     } else {
       await markReviewed(t.tx, latest.id, { status: 'returned', reviewedBy: options.actor.userId, reviewMessage: deps.phiBox.seal(input.message, reviewBinding(latest.id)) });
-      await setVisitStatus(t.tx, visit.id, 'completed');
+      await moveLockedVisit(t.tx, visit.id, { from: 'documented', to: 'completed' });
       visit.status = 'completed';
       await createNotification(t, {
         userId: visit.therapistId,

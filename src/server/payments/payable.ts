@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
 import { invoiceLines, payouts, visits } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
+import { moveLockedVisit } from '../visits/move-visit';
 
 /**
  * Called in the transaction that approves a visit's note (by the agency or automatically): the
@@ -32,7 +33,7 @@ export async function makeVisitPayable(t: Transaction, jobs: JobQueue, options: 
     .insert(payouts)
     .values({ visitId: visit.id, therapistId: visit.therapistId, amount: visit.rate, provider: options.provider, idempotencyKey: `${key}-payout` })
     .onConflictDoNothing();
-  await t.tx.update(visits).set({ status: 'approved', updatedAt: sql`now()` }).where(eq(visits.id, visit.id));
+  await moveLockedVisit(t.tx, visit.id, { from: 'documented', to: 'approved' });
   await jobs.send('payment-charge', { visitId: visit.id }, { sql: t.sql });
   return true;
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agencyProfiles, invoiceLines, paymentAccounts, paymentCustomers, payouts, therapistProfiles, visits } from '../db/schema/index';
+import { moveVisit } from '../visits/move-visit';
 import type { InvoiceLineItem, PaymentFilters, PayoutItem } from './schemas';
 
 /** The most rows one list answers; the ledger export has no such limit. */
@@ -182,15 +183,12 @@ export async function countLinesAwaitingPaymentMethod(db: Db, agencyId: string, 
 
 /** The visit becomes 'paid' once the agency's line and the therapist's payout are both paid. */
 export async function settleVisitIfPaid(db: Db, visitId: string) {
-  await db
-    .update(visits)
-    .set({ status: 'paid', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(visits.id, visitId),
-        ne(visits.status, 'paid'),
-        sql`exists (select 1 from ${invoiceLines} where ${invoiceLines.visitId} = ${visitId} and ${invoiceLines.status} = 'paid')`,
-        sql`exists (select 1 from ${payouts} where ${payouts.visitId} = ${visitId} and ${payouts.status} = 'paid')`,
-      ),
-    );
+  await moveVisit(db, visitId, {
+    from: 'approved',
+    to: 'paid',
+    when: and(
+      sql`exists (select 1 from ${invoiceLines} where ${invoiceLines.visitId} = ${visitId} and ${invoiceLines.status} = 'paid')`,
+      sql`exists (select 1 from ${payouts} where ${payouts.visitId} = ${visitId} and ${payouts.status} = 'paid')`,
+    ),
+  });
 }

@@ -17,7 +17,8 @@ import { findSealedPatient } from '../patients/queries';
 import { audited, refused, VISIT_ENTITY } from './audited';
 import { presentVisitDetail } from './presenters';
 import { openReasons, sealReason } from './reasons';
-import { findVisitOfParty, updateVisit } from './queries';
+import { moveLockedVisit } from './move-visit';
+import { findVisitOfParty } from './queries';
 import { loadForChange, VISIT_ACTIONS, type VisitDeps } from './service';
 import { type RequestClient } from '../http/request-client';
 
@@ -97,27 +98,32 @@ export async function verifyVisit(
       const text = [openReasons(deps.phiBox, visit).exceptionReason, `${label}: ${input.reason ?? ''}`].filter(Boolean).join('\n');
       reasons = { exceptionReasonSealed: sealReason(deps.phiBox, visitId, 'exception_reason', text), exceptionReason: null };
     }
-    await updateVisit(
+    const common = { exceptions: allExceptions, ...reasons };
+    await moveLockedVisit(
       t.tx,
       visitId,
       end === 'check_in'
         ? {
-            status: 'in_progress',
-            checkInAt: now,
-            checkInLatitude: reading?.latitude ?? null,
-            checkInLongitude: reading?.longitude ?? null,
-            checkInAccuracyMeters: reading?.accuracyMeters ?? null,
-            exceptions: allExceptions,
-            ...reasons,
+            from: 'scheduled',
+            to: 'in_progress',
+            set: {
+              checkInAt: now,
+              checkInLatitude: reading?.latitude ?? null,
+              checkInLongitude: reading?.longitude ?? null,
+              checkInAccuracyMeters: reading?.accuracyMeters ?? null,
+              ...common,
+            },
           }
         : {
-            status: 'completed',
-            checkOutAt: now,
-            checkOutLatitude: reading?.latitude ?? null,
-            checkOutLongitude: reading?.longitude ?? null,
-            checkOutAccuracyMeters: reading?.accuracyMeters ?? null,
-            exceptions: allExceptions,
-            ...reasons,
+            from: 'in_progress',
+            to: 'completed',
+            set: {
+              checkOutAt: now,
+              checkOutLatitude: reading?.latitude ?? null,
+              checkOutLongitude: reading?.longitude ?? null,
+              checkOutAccuracyMeters: reading?.accuracyMeters ?? null,
+              ...common,
+            },
           },
     );
     if (exceptions.length > 0) {

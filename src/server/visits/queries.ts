@@ -134,7 +134,8 @@ export async function startReferral(db: Db, referralId: string): Promise<void> {
   await db.update(referrals).set({ status: 'in_progress', updatedAt: sql`now()` }).where(and(eq(referrals.id, referralId), eq(referrals.status, 'matched')));
 }
 
-export async function updateVisit(db: Db, visitId: string, values: Partial<typeof visits.$inferInsert>): Promise<void> {
+/** Columns other than the status, which only moveVisit writes. */
+export async function updateVisit(db: Db, visitId: string, values: Omit<Partial<typeof visits.$inferInsert>, 'status'>): Promise<void> {
   await db
     .update(visits)
     .set({ ...values, updatedAt: sql`now()` })

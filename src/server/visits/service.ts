@@ -19,6 +19,7 @@ import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
 import { findReferralOfParty } from '../patients/queries';
 import { audited, denialError, refused, VISIT_ENTITY, type Outcome, type Refusal } from './audited';
+import { moveLockedVisit } from './move-visit';
 import { canChangeVisit, canListReferralVisits, canReadVisit, canScheduleVisits, type VisitChange } from './policy';
 import { presentVisitDetail, presentVisitSummary } from './presenters';
 import { statusReasonColumns } from './reasons';
@@ -257,7 +258,7 @@ export async function cancelVisit(deps: VisitDeps, options: { actor: Actor; visi
   return audited(deps.database, meta, async (t) => {
     const loaded = await loadForChange(t.tx, actor, visitId, 'cancel');
     if ('refusal' in loaded) return loaded.refusal;
-    await updateVisit(t.tx, visitId, { status: 'cancelled', ...statusReasonColumns(deps.phiBox, visitId, options.reason) });
+    await moveLockedVisit(t.tx, visitId, { from: 'scheduled', to: 'cancelled', set: statusReasonColumns(deps.phiBox, visitId, options.reason) });
     await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit cancelled', 'A scheduled visit was cancelled. Open it to see the reason.');
     return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { as: loaded.as } };
   });
@@ -273,7 +274,7 @@ export async function markVisitMissed(deps: VisitDeps, options: { actor: Actor; 
     if (loaded.visit.scheduledStart.getTime() > Date.now()) {
       return refused(new AppError('CONFLICT', 'A visit can be marked missed once its start time has passed. Cancel it instead.'), { reason: 'not_started' });
     }
-    await updateVisit(t.tx, visitId, { status: 'missed', ...statusReasonColumns(deps.phiBox, visitId, options.reason) });
+    await moveLockedVisit(t.tx, visitId, { from: 'scheduled', to: 'missed', set: statusReasonColumns(deps.phiBox, visitId, options.reason) });
     await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit missed', 'A visit was recorded as missed. Open it to see the reason.');
     return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { as: loaded.as } };
   });
