@@ -9,8 +9,7 @@ import {
   visitNotesViewSchema,
 } from '../../domain/documentation';
 import { createPhiBox } from '../crypto/phi-box';
-import { auditedActorGuard } from '../http/audited-actor-guard';
-import { paymentProviderName } from '../payments/register-jobs';
+import { callerOf, phiRoute } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
 import { DOCUMENTATION_ENTITY } from './access';
 import {
@@ -26,7 +25,6 @@ import {
 } from './attachments';
 import { contentDisposition, decodeFileNameHeader, FILE_NAME_HEADER } from './file-name';
 import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraft, signNote, viewNotes } from './service';
-import { clientOf } from '../http/request-client';
 
 // Any string: an id that is no visit's is answered 404 like a visit the caller cannot see.
 const idParams = z.object({ id: z.string().max(100) });
@@ -42,21 +40,19 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
     jobs: deps.jobs,
     phiBox,
     noteDueHours: deps.config.noteDueHours,
-    paymentProvider: paymentProviderName(deps.config),
+    paymentProvider: deps.payments.name,
   };
   const attachmentDeps = { database: deps.database, dataDir: deps.config.dataDir, phiBox };
 
-  const { authenticate: guard, actorOf } = auditedActorGuard(deps, 'documentation');
-  const authenticate = (action: string, entityType = DOCUMENTATION_ENTITY) => guard({ action, entityType });
   const tags = ['documentation'];
 
   app.get(
     '/visits/:id/notes',
     {
       schema: { tags, summary: 'Every version of the visit’s notes, newest first (agency or therapist, aal2)', params: idParams, response: { 200: visitNotesViewSchema } },
-      preValidation: authenticate(NOTES_READ),
+      config: phiRoute(NOTES_READ, DOCUMENTATION_ENTITY),
     },
-    async (request) => viewNotes(serviceDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) }),
+    async (request) => viewNotes(serviceDeps, { ...callerOf(request), visitId: request.params.id }),
   );
 
   app.put(
@@ -69,9 +65,9 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
         body: noteDraftInputSchema,
         response: { 200: visitNotesViewSchema },
       },
-      preValidation: authenticate(NOTES_WRITE),
+      config: phiRoute(NOTES_WRITE, DOCUMENTATION_ENTITY),
     },
-    async (request) => saveDraft(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) }),
+    async (request) => saveDraft(serviceDeps, { ...callerOf(request), visitId: request.params.id, input: request.body }),
   );
 
   app.post(
@@ -84,9 +80,9 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
         body: signNoteInputSchema,
         response: { 200: visitNotesViewSchema },
       },
-      preValidation: authenticate(NOTES_SIGN),
+      config: phiRoute(NOTES_SIGN, DOCUMENTATION_ENTITY),
     },
-    async (request) => signNote(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) }),
+    async (request) => signNote(serviceDeps, { ...callerOf(request), visitId: request.params.id, input: request.body }),
   );
 
   app.post(
@@ -99,28 +95,28 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
         body: reviewNoteInputSchema,
         response: { 200: visitNotesViewSchema },
       },
-      preValidation: authenticate(NOTES_REVIEW),
+      config: phiRoute(NOTES_REVIEW, DOCUMENTATION_ENTITY),
     },
-    async (request) => reviewNote(serviceDeps, { actor: actorOf(request), visitId: request.params.id, input: request.body, client: clientOf(request) }),
+    async (request) => reviewNote(serviceDeps, { ...callerOf(request), visitId: request.params.id, input: request.body }),
   );
 
   app.get(
     '/visits/:id/attachments',
     {
       schema: { tags, summary: 'The files attached to the visit’s notes', params: idParams, response: { 200: z.object({ items: z.array(attachmentViewSchema) }) } },
-      preValidation: authenticate(ATTACHMENT_LIST),
+      config: phiRoute(ATTACHMENT_LIST, DOCUMENTATION_ENTITY),
     },
-    async (request) => ({ items: await listAttachments(attachmentDeps, { actor: actorOf(request), visitId: request.params.id, client: clientOf(request) }) }),
+    async (request) => ({ items: await listAttachments(attachmentDeps, { ...callerOf(request), visitId: request.params.id }) }),
   );
 
   app.get(
     '/attachments/:id',
     {
       schema: { tags, summary: 'Downloads one attachment (agency or therapist of its visit, aal2)', params: idParams },
-      preValidation: authenticate(ATTACHMENT_DOWNLOAD, ATTACHMENT_ENTITY),
+      config: phiRoute(ATTACHMENT_DOWNLOAD, ATTACHMENT_ENTITY),
     },
     async (request, reply) => {
-      const file = await downloadAttachment(attachmentDeps, { actor: actorOf(request), attachmentId: request.params.id, client: clientOf(request) });
+      const file = await downloadAttachment(attachmentDeps, { ...callerOf(request), attachmentId: request.params.id });
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', file.contentType)
@@ -138,10 +134,10 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
         summary: 'The therapist removes a file not yet shared with the agency, while the note is being written (204; 409 once signed)',
         params: idParams,
       },
-      preValidation: authenticate(ATTACHMENT_DELETE, ATTACHMENT_ENTITY),
+      config: phiRoute(ATTACHMENT_DELETE, ATTACHMENT_ENTITY),
     },
     async (request, reply) => {
-      await deleteAttachment(attachmentDeps, { actor: actorOf(request), attachmentId: request.params.id, client: clientOf(request), log: request.log });
+      await deleteAttachment(attachmentDeps, { ...callerOf(request), attachmentId: request.params.id, log: request.log });
       return reply.status(204).send();
     },
   );
@@ -162,16 +158,15 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
           response: { 201: attachmentViewSchema },
         },
         bodyLimit: MAX_ATTACHMENT_BYTES,
-        preValidation: authenticate(ATTACHMENT_UPLOAD),
+        config: phiRoute(ATTACHMENT_UPLOAD, DOCUMENTATION_ENTITY),
       },
       async (request, reply) => {
         const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
         // Fastify's own text/plain parser outranks the catch-all: such a body arrives as a string.
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
         const view = await uploadAttachment(attachmentDeps, {
-          actor: actorOf(request),
+          ...callerOf(request),
           visitId: request.params.id,
-          client: clientOf(request),
           fileName: decodeFileNameHeader(request.headers[FILE_NAME_HEADER]),
           contentType,
           body,
