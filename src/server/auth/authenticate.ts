@@ -22,6 +22,8 @@ export interface AuthRequirement {
   allowAal1?: boolean;
   /** Polling that must not keep an idle session alive. */
   background?: boolean;
+  /** A feature's own pure check of the caller, after the others; throws the error to answer with. */
+  check?: (actor: Actor) => unknown;
   /**
    * The route touches patient information: its answers are never cached, and a caller refused here
    * is audited as an attempt on it (the use case audits everything after this step).
@@ -88,6 +90,7 @@ async function authenticate(request: FastifyRequest, deps: ActorDeps, requiremen
   if (requirement.roles) requireUserType(actor, ...requirement.roles);
   if (requirement.approved) requireApproved(actor);
   if (requirement.aal2) requireAal2(actor);
+  requirement.check?.(actor);
   return actor;
 }
 

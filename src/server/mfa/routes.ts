@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { backupCodeSchema, enrolFactorSchema, verifyFactorSchema } from '../../domain/mfa';
-import { requireActor, type Actor } from '../auth/session';
+import { callerOf, requireAuth } from '../auth/authenticate';
+import type { Actor } from '../auth/session';
 import { createSecretBox } from '../crypto/secret-box';
 import { consumeRateLimit } from '../http/db-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
@@ -16,7 +16,6 @@ import {
   type MfaDeps,
 } from './service';
 
-const meta = (request: FastifyRequest) => ({ ipAddress: request.ip, userAgent: request.headers['user-agent'] });
 const factorParams = z.object({ factorId: z.uuid({ error: 'Factor not found' }) });
 const aal = z.enum(['aal1', 'aal2']);
 
@@ -31,7 +30,7 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     smsAvailable: Boolean(deps.config.twilio) || deps.config.env !== 'production',
   };
   // Proving a factor is what an aal1 session is for; everything else here needs the session's owner.
-  const actorOf = (request: FastifyRequest) => requireActor(request, deps, { allowAal1: true });
+  requireAuth(app, { allowAal1: true });
   // Per session, not per user: someone who knows the password must not be able to lock the real
   // user's own session out. Each challenge also allows only MAX_CHALLENGE_ATTEMPTS codes.
   const limitChecks = (actor: Actor) => consumeRateLimit(deps.database.db, `mfa-check|${actor.sessionId}`, { windowSeconds: 300, max: 10 });
@@ -61,7 +60,7 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
         },
       },
     },
-    async (request) => listFactors(deps.database, await actorOf(request)),
+    async (request) => listFactors(deps, { actor: request.actor }),
   );
 
   app.post(
@@ -80,7 +79,7 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await enrolFactor(mfa, await actorOf(request), request.body, meta(request))),
+    async (request, reply) => reply.status(201).send(await enrolFactor(mfa, { ...callerOf(request), input: request.body })),
   );
 
   app.post(
@@ -94,9 +93,9 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const actor = await actorOf(request);
+      const { actor } = request;
       await consumeRateLimit(deps.database.db, `mfa-challenge|${actor.sessionId}`, { windowSeconds: 300, max: 5 });
-      return reply.status(201).send(await challengeFactor(mfa, actor, request.params.factorId));
+      return reply.status(201).send(await challengeFactor(mfa, { actor, factorId: request.params.factorId }));
     },
   );
 
@@ -112,9 +111,8 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
-      await limitChecks(actor);
-      return verifyFactor(mfa, actor, { factorId: request.params.factorId, ...request.body }, meta(request));
+      await limitChecks(request.actor);
+      return verifyFactor(mfa, { ...callerOf(request), factorId: request.params.factorId, ...request.body });
     },
   );
 
@@ -122,7 +120,7 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     '/mfa/factors/:factorId',
     { schema: { tags: ['mfa'], summary: 'Remove a factor (needs aal2 once a factor is verified)', params: factorParams } },
     async (request, reply) => {
-      await removeFactor(mfa, await actorOf(request), request.params.factorId, meta(request));
+      await removeFactor(mfa, { ...callerOf(request), factorId: request.params.factorId });
       return reply.status(204).send();
     },
   );
@@ -138,9 +136,8 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
-      await limitChecks(actor);
-      return useBackupCode(mfa, actor, request.body.code, meta(request));
+      await limitChecks(request.actor);
+      return useBackupCode(mfa, { ...callerOf(request), code: request.body.code });
     },
   );
 
@@ -149,6 +146,6 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     {
       schema: { tags: ['mfa'], summary: 'Replace your backup codes (needs aal2)', response: { 200: z.object({ backupCodes: z.array(z.string()) }) } },
     },
-    async (request) => regenerateBackupCodes(mfa, await actorOf(request), meta(request)),
+    async (request) => regenerateBackupCodes(mfa, callerOf(request)),
   );
 };

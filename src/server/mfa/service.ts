@@ -7,8 +7,10 @@ import type { SecretBox } from '../crypto/secret-box';
 import { inTransaction, type Database } from '../db/client';
 import { mfaBackupCodes, mfaChallenges, mfaFactors, session } from '../db/schema/index';
 import { AppError } from '../http/errors';
+import type { RequestClient } from '../http/request-client';
 import type { JobQueue } from '../jobs/queue';
 import { queueSms } from '../sms/queue-sms';
+import type { Caller } from '../use-case';
 import { generateTotpSecret, matchTotp, totpUri } from './totp';
 
 export const SMS_CODE_TTL_SECONDS = 10 * 60;
@@ -22,11 +24,6 @@ export interface MfaDeps {
   issuer: string;
   /** False in production without an SMS provider: codes would go nowhere. */
   smsAvailable: boolean;
-}
-
-interface RequestMeta {
-  ipAddress: string;
-  userAgent: string | undefined;
 }
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -52,7 +49,7 @@ async function findOwnFactor(database: Database, actor: Actor, factorId: string)
   return factor;
 }
 
-export async function listFactors(database: Database, actor: Actor) {
+export async function listFactors({ database }: Pick<MfaDeps, 'database'>, { actor }: { actor: Actor }) {
   const factors = await database.db
     .select({
       id: mfaFactors.id,
@@ -83,7 +80,7 @@ export function maskPhone(phone: string) {
 
 export type EnrolInput = { factorType: 'totp'; friendlyName: string } | { factorType: 'phone'; friendlyName: string; phone: string };
 
-export async function enrolFactor(deps: MfaDeps, actor: Actor, input: EnrolInput, meta: RequestMeta) {
+export async function enrolFactor(deps: MfaDeps, { actor, client: meta, input }: Caller & { input: EnrolInput }) {
   requireAal2WhenEnrolled(actor);
   if (input.factorType === 'phone' && !deps.smsAvailable) {
     const message = 'Text-message codes are not available on this server. Use an authenticator app.';
@@ -129,7 +126,7 @@ export async function enrolFactor(deps: MfaDeps, actor: Actor, input: EnrolInput
 }
 
 /** Starts proving a factor. For a phone, sends a code by SMS (valid 10 minutes, stored hashed). */
-export async function challengeFactor(deps: MfaDeps, actor: Actor, factorId: string) {
+export async function challengeFactor(deps: MfaDeps, { actor, factorId }: { actor: Actor; factorId: string }) {
   const factor = await findOwnFactor(deps.database, actor, factorId);
   return inTransaction(deps.database, async (t) => {
     let codeHash: string | null = null;
@@ -187,7 +184,7 @@ async function claimAttempt(database: Database, actor: Actor, factor: Factor, ch
  * Checks a code against a challenge. Success marks the factor verified (first time), raises this
  * session to aal2 and, for the user's first verified factor, returns fresh backup codes once.
  */
-export async function verifyFactor(deps: MfaDeps, actor: Actor, input: VerifyInput, meta: RequestMeta) {
+export async function verifyFactor(deps: MfaDeps, { actor, client: meta, ...input }: Caller & VerifyInput) {
   const factor = await findOwnFactor(deps.database, actor, input.factorId);
   const refuse = async (message: string): Promise<never> => {
     await writeAudit(deps.database.db, {
@@ -232,7 +229,7 @@ export async function verifyFactor(deps: MfaDeps, actor: Actor, input: VerifyInp
   return result ?? refuse(WRONG_TOTP_MESSAGE);
 }
 
-async function raiseSession(tx: Database['db'], actor: Actor, factor: Factor, meta: RequestMeta) {
+async function raiseSession(tx: Database['db'], actor: Actor, factor: Factor, meta: RequestClient) {
   const firstFactor = actor.nextLevel === 'aal1';
   await tx.update(session).set({ aal: 'aal2' }).where(eq(session.id, actor.sessionId));
   await writeAudit(tx, {
@@ -258,7 +255,7 @@ async function replaceBackupCodes(tx: Database['db'], userId: string): Promise<s
 }
 
 /** New backup codes (the old ones stop working); needs aal2. */
-export async function regenerateBackupCodes(deps: MfaDeps, actor: Actor, meta: RequestMeta) {
+export async function regenerateBackupCodes(deps: MfaDeps, { actor, client: meta }: Caller) {
   if (actor.aal !== 'aal2') throw new AppError('MFA_REQUIRED', 'Verify with one of your factors first.');
   return inTransaction(deps.database, async ({ tx }) => {
     const codes = await replaceBackupCodes(tx, actor.userId);
@@ -268,7 +265,7 @@ export async function regenerateBackupCodes(deps: MfaDeps, actor: Actor, meta: R
 }
 
 /** A backup code passes the second factor once. */
-export async function useBackupCode(deps: MfaDeps, actor: Actor, code: string, meta: RequestMeta) {
+export async function useBackupCode(deps: MfaDeps, { actor, client: meta, code }: Caller & { code: string }) {
   const normalised = code.trim();
   const passed = await inTransaction(deps.database, async ({ tx }) => {
     // One conditional write: of several sessions using one code at once, only one finds it unused.
@@ -292,7 +289,7 @@ export async function useBackupCode(deps: MfaDeps, actor: Actor, code: string, m
   return { aal: 'aal2' as const };
 }
 
-export async function removeFactor(deps: MfaDeps, actor: Actor, factorId: string, meta: RequestMeta) {
+export async function removeFactor(deps: MfaDeps, { actor, client: meta, factorId }: Caller & { factorId: string }) {
   requireAal2WhenEnrolled(actor);
   const factor = await findOwnFactor(deps.database, actor, factorId);
   await inTransaction(deps.database, async ({ tx }) => {

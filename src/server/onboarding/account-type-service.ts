@@ -5,30 +5,24 @@ import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
+import type { Caller } from '../use-case';
 
-export interface ChooseAccountTypeOptions {
-  database: Database;
-  jobs: JobQueue;
-  /** The signed-in user, who has no account record yet (e.g. right after a social sign-in). */
-  actor: { userId: string; email: string; hasAccount: boolean };
-  input: AccountType;
-  client: { ipAddress: string; userAgent?: string };
-}
 
 /**
  * Creates the account record (pending review) and the agency or therapist profile for a user who
  * signed in without one, in one transaction with the team's webhook job and an audit row — the
  * same outcome as sign-up, with the email their sign-in already proved.
  */
-export async function chooseAccountType(options: ChooseAccountTypeOptions): Promise<void> {
+export async function chooseAccountType(deps: { database: Database; jobs: JobQueue }, options: Caller & { input: AccountType }): Promise<void> {
   const { actor, input } = options;
-  if (actor.hasAccount) throw new AppError('CONFLICT', accountTypeMessages.alreadyChosen);
+  // The signed-in user must have no account record yet (e.g. right after a social sign-in).
+  if (actor.account !== null) throw new AppError('CONFLICT', accountTypeMessages.alreadyChosen);
   const place = checkPlace(input);
   const email = actor.email.toLowerCase();
 
   try {
-    await inTransaction(options.database, async (t) => {
-      await createAccountRecord(t, options.jobs, { userId: actor.userId, email, input, place, via: 'social sign-in' });
+    await inTransaction(deps.database, async (t) => {
+      await createAccountRecord(t, deps.jobs, { userId: actor.userId, email, input, place, via: 'social sign-in' });
       await writeAudit(t.tx, {
         actorUserId: actor.userId,
         action: 'account.type_chosen',

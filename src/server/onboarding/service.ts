@@ -1,10 +1,13 @@
 import { needsCredentialReview, type Credential } from '../../domain/credential-changes';
 import { onboardingMessages, type Onboarding, type OnboardingState, type OnboardingUserType, type Rates } from '../../domain/onboarding';
 import { writeAudit } from '../audit/write-audit';
+import type { Actor } from '../auth/session';
 import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../http/errors';
+import type { Caller } from '../use-case';
 import { lockAccountStatus, upsertPendingChange, withdrawPendingChange } from './credential-queries';
 import { credentialOf, credentialReviewOf } from './credential-review';
+import { onboardingAccount } from './policy';
 import {
   findAgencyName,
   findTherapistProfile,
@@ -17,15 +20,22 @@ import {
 } from './queries';
 
 /** The user onboarding acts for: always the session's user, with the type from their account. */
-export interface OnboardingActor {
+interface OnboardingActor {
   userId: string;
   userType: OnboardingUserType;
   status: OnboardingState['status'];
 }
 
+const onboardingActor = (actor: Actor): OnboardingActor => ({ userId: actor.userId, ...onboardingAccount(actor) });
+
+interface Deps {
+  database: Database;
+}
+
 /** What is saved so far, with the therapist's name and the default rates filling the gaps. */
-export async function getOnboarding({ database, actor }: { database: Database; actor: OnboardingActor }): Promise<OnboardingState> {
+export async function getOnboarding({ database }: Deps, options: { actor: Actor }): Promise<OnboardingState> {
   const { db } = database;
+  const actor = onboardingActor(options.actor);
   const [saved, credentialReview] = await Promise.all([findUserProfile(db, actor.userId), credentialReviewOf(db, actor.userId)]);
   // A change awaiting review is what the user last submitted, so the form shows it; the approved
   // credential stays in force (and in user_profiles) until a manager approves the change.
@@ -58,13 +68,10 @@ export async function getOnboarding({ database, actor }: { database: Database; a
  * change pending review (credential-review.ts), and the account keeps being matched on the
  * credential a manager approved until then.
  */
-export async function saveOnboarding(options: {
-  database: Database;
-  actor: OnboardingActor;
-  input: Onboarding;
-  client: { ipAddress: string; userAgent?: string };
-}): Promise<OnboardingState> {
-  const { database, actor, input } = options;
+export async function saveOnboarding(deps: Deps, options: Caller & { input: Onboarding }): Promise<OnboardingState> {
+  const { database } = deps;
+  const { input } = options;
+  const actor = onboardingActor(options.actor);
   if (input.userType !== actor.userType) {
     throw new AppError('VALIDATION', onboardingMessages.wrongType, { userType: onboardingMessages.wrongType });
   }
@@ -105,7 +112,7 @@ export async function saveOnboarding(options: {
       details: { userType: actor.userType, ...(credentialChange ? { credentialChange } : {}) },
     });
   });
-  return getOnboarding({ database, actor });
+  return getOnboarding(deps, { actor: options.actor });
 }
 
 function credentialColumnsOf(row: { [K in keyof Credential]: string | null } | null) {
