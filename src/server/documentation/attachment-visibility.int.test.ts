@@ -4,8 +4,9 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
+import { session } from '../../../test/people';
 import { insertVisit } from '../../../test/visit-fixtures';
 import type { AttachmentView, NoteContent } from '../../domain/documentation';
 import { auditLog, noteAttachments } from '../db/schema/index';
@@ -48,19 +49,13 @@ function call(method: string, url: string, client: Client, body?: unknown, heade
   });
 }
 
-async function session(person: { userId: string; email: string; password: string }, aal: 'aal1' | 'aal2' = 'aal2'): Promise<Client> {
-  const cookie = await signIn(app.url, person);
-  if (aal === 'aal2') await elevateSession(db(), cookie);
-  return { userId: person.userId, cookie, ip: clientAddress() };
-}
-
 const note: NoteContent = { serviceId: 'treatment', interventions: 'Gait training 20 min.', response: 'Tolerated well.', plan: 'Continue 2w4.' };
 
 async function completedVisit() {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db(), { firstName: 'Ana', lastName: 'Moss' });
   const visit = await insertVisit(db(), { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, serviceId: 'treatment' });
-  return { visit, agencyPerson, therapistPerson, agency: await session(agencyPerson), therapist: await session(therapistPerson) };
+  return { visit, agencyPerson, therapistPerson, agency: await session(app, agencyPerson), therapist: await session(app, therapistPerson) };
 }
 
 const expectStatus = async (response: Response, status: number) => {
@@ -98,11 +93,11 @@ describe('attachments and the signature', () => {
     expect(refused.status).toBe(404);
     expect(await errorOf(refused)).toEqual(NOT_FOUND);
     // Exactly what someone with no part in the visit gets.
-    const stranger = await download(attached.id, await session(await buildAgency(db())));
+    const stranger = await download(attached.id, await session(app, await buildAgency(db())));
     expect(stranger.status).toBe(404);
     expect(await errorOf(stranger)).toEqual(NOT_FOUND);
     // At aal1 too it is a 404, not a prompt for a second factor: nothing to see is nothing to unlock.
-    const weak = await download(attached.id, await session(agencyPerson, 'aal1'));
+    const weak = await download(attached.id, await session(app, agencyPerson, 'aal1'));
     expect(weak.status).toBe(404);
 
     const audits = await db()
@@ -256,10 +251,10 @@ describe('removing an attachment not shared yet', () => {
     const file = await storedFile(attached.id);
     const others = [
       agency,
-      await session(agencyPerson, 'aal1'),
-      await session(await buildTherapist(db())),
-      await session(await buildAgency(db())),
-      await session(await buildManager(db())),
+      await session(app, agencyPerson, 'aal1'),
+      await session(app, await buildTherapist(db())),
+      await session(app, await buildAgency(db())),
+      await session(app, await buildManager(db())),
     ];
     for (const client of others) {
       const response = await remove(attached.id, client);
@@ -296,7 +291,7 @@ describe('removing an attachment not shared yet', () => {
     const [refusal] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'attachment.delete'), eq(auditLog.entityId, attached.id)));
     expect(refusal).toMatchObject({ actorUserId: null, outcome: 'failure', details: { reason: 'unauthenticated' } });
 
-    const weak = await remove(attached.id, await session(therapistPerson, 'aal1'));
+    const weak = await remove(attached.id, await session(app, therapistPerson, 'aal1'));
     expect(weak.status).toBe(403);
     expect((await errorOf(weak)).code).toBe('MFA_REQUIRED');
     expect(shared(await list(visit.id, therapist))).toEqual([['scan.pdf', false]]);

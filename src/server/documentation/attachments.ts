@@ -2,12 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentContentTypes, MAX_ATTACHMENT_BYTES, type AttachmentContentType, type AttachmentView } from '../../domain/documentation';
-import { requireAal2 } from '../auth/guards';
-import type { Actor } from '../auth/session';
+import { audited, refused, type Outcome } from '../audit/audited-use-case';
 import type { PhiBox } from '../crypto/phi-box';
-import { inTransaction, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
-import { auditDocumentation, NOTES_NOT_FOUND, withVisit } from './access';
+import { accessRefusal, withVisit } from './access';
 import { cleanFileName, openFileName, sealFileName } from './file-name';
 import { checkAttachmentBytes } from './file-type-check';
 import { canUseDocumentation } from './policy';
@@ -21,7 +20,7 @@ import {
   type AttachmentListRow,
   type AttachmentRow,
 } from './queries';
-import { type RequestClient } from '../http/request-client';
+import type { Caller } from '../use-case';
 
 /**
  * Files attached to a visit's documentation (PDF, PNG, JPEG up to 10 MB), kept under
@@ -72,22 +71,22 @@ function presentAttachment(phiBox: PhiBox, row: AttachmentListRow): AttachmentVi
 /** POST: the therapist attaches a file while the note is being written (the visit is completed, not yet documented). */
 export async function uploadAttachment(
   deps: AttachmentDeps,
-  options: { actor: Actor; visitId: string; client: RequestClient; fileName: string; contentType: string; body: Buffer },
+  options: Caller & { visitId: string; fileName: string; contentType: string; body: Buffer },
 ): Promise<AttachmentView> {
   const storageKey = randomBytes(24).toString('hex');
   const file = path.join(storageDir(deps.dataDir), storageKey);
   try {
-    return await withVisit(deps.database, { ...options, action: ATTACHMENT_UPLOAD, need: 'therapist', lock: true }, async ({ t, visit, succeed, fail }) => {
+    return await withVisit(deps.database, { ...options, action: ATTACHMENT_UPLOAD, need: 'therapist', lock: true }, async ({ t, visit, done, refuse }) => {
       const { body } = options;
       if (!(attachmentContentTypes as readonly string[]).includes(options.contentType)) {
-        return fail(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Attach a PDF, PNG or JPEG file.'), 'bad_type');
+        return refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Attach a PDF, PNG or JPEG file.'), 'bad_type');
       }
       const contentType = options.contentType as AttachmentContentType;
-      if (body.length === 0) return fail(new AppError('VALIDATION', 'Choose a file to attach.', { file: 'Choose a file to attach.' }), 'empty');
-      if (body.length > MAX_ATTACHMENT_BYTES) return fail(new AppError('PAYLOAD_TOO_LARGE', 'Attachments can be at most 10 MB.'), 'too_large');
+      if (body.length === 0) return refuse(new AppError('VALIDATION', 'Choose a file to attach.', { file: 'Choose a file to attach.' }), 'empty');
+      if (body.length > MAX_ATTACHMENT_BYTES) return refuse(new AppError('PAYLOAD_TOO_LARGE', 'Attachments can be at most 10 MB.'), 'too_large');
       const checked = checkAttachmentBytes(body, contentType);
-      if (!checked.ok) return fail(new AppError('VALIDATION', checked.message, { file: checked.message }), 'bad_content');
-      if (visit.status !== 'completed') return fail(new AppError('CONFLICT', 'Files can be attached while the note is being written.'), `visit_${visit.status}`);
+      if (!checked.ok) return refuse(new AppError('VALIDATION', checked.message, { file: checked.message }), 'bad_content');
+      if (visit.status !== 'completed') return refuse(new AppError('CONFLICT', 'Files can be attached while the note is being written.'), `visit_${visit.status}`);
       // The id is chosen here, not by the database, so the file can be sealed to it before the row exists.
       const id = randomUUID();
       await mkdir(storageDir(deps.dataDir), { recursive: true, mode: 0o700 });
@@ -102,10 +101,10 @@ export async function uploadAttachment(
         storageKey,
         uploadedBy: options.actor.userId,
       });
-      await succeed({ attachmentId: row.id, contentType, sizeBytes: body.length });
+      const details = { attachmentId: row.id, contentType, sizeBytes: body.length };
       // Uploads happen only while the visit is `completed` (its latest note a draft, returned or not
       // yet written), so a new file is always after the latest signature: not shared until the next.
-      return { ok: presentAttachment(deps.phiBox, { ...row, sharedWithAgency: false }) };
+      return done(presentAttachment(deps.phiBox, { ...row, sharedWithAgency: false }), details);
     });
   } catch (error) {
     // No row committed: the file, if written, must not stay behind.
@@ -115,11 +114,10 @@ export async function uploadAttachment(
 }
 
 /** GET: the visit's attachments the caller may see, newest first (the agency: those signed in). */
-export function listAttachments(deps: AttachmentDeps, options: { actor: Actor; visitId: string; client: RequestClient }): Promise<AttachmentView[]> {
-  return withVisit(deps.database, { ...options, action: ATTACHMENT_LIST, need: 'either' }, async ({ t, visit, as, succeed }) => {
+export function listAttachments(deps: AttachmentDeps, options: Caller & { visitId: string }): Promise<AttachmentView[]> {
+  return withVisit(deps.database, { ...options, action: ATTACHMENT_LIST, need: 'either' }, async ({ t, visit, as, done }) => {
     const rows = await listAttachmentRows(t.tx, visit.id, as);
-    await succeed({ count: rows.length });
-    return { ok: rows.map((row) => presentAttachment(deps.phiBox, row)) };
+    return done(rows.map((row) => presentAttachment(deps.phiBox, row)), { count: rows.length });
   });
 }
 
@@ -130,34 +128,20 @@ export function listAttachments(deps: AttachmentDeps, options: { actor: Actor; v
  */
 export async function downloadAttachment(
   deps: AttachmentDeps,
-  options: { actor: Actor; attachmentId: string; client: RequestClient },
+  options: Caller & { attachmentId: string },
 ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
   const { actor, attachmentId, client } = options;
-  const result = await inTransaction(deps.database, async ({ tx }) => {
+  const meta = { actorUserId: actor.userId, action: ATTACHMENT_DOWNLOAD, entityType: ATTACHMENT_ENTITY, entityId: attachmentId, client };
+  const { attachment, body } = await audited(deps.database, meta, async ({ tx }) => {
     const found = await findAttachmentOfParty(tx, attachmentId, actor.userId);
     const access = canUseDocumentation(actor, found?.visit ?? null, 'either');
-    const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-      auditDocumentation(tx, { action: ATTACHMENT_DOWNLOAD, entityType: ATTACHMENT_ENTITY, entityId: attachmentId, actorUserId: actor.userId, client, outcome, details });
-    if (!access.allowed || !found) {
-      const reason = access.allowed ? 'no_access' : access.reason;
-      await audit('failure', { reason });
-      return { refused: reason };
-    }
-    const body = await openStoredFile(deps, found.attachment);
-    if (!body) {
-      await audit('failure', { reason: 'unreadable', as: access.as, visitId: found.visit.id });
-      return { unreadable: true as const };
-    }
-    await audit('success', { as: access.as, visitId: found.visit.id });
-    return { attachment: found.attachment, body };
+    if (!access.allowed || !found) return accessRefusal(access.allowed ? 'no_access' : access.reason);
+    const details = { as: access.as, visitId: found.visit.id };
+    const opened = await openStoredFile(deps, found.attachment);
+    // A 500 for the client and the log; the message names no content.
+    if (!opened) return refused(new Error('an attachment could not be opened (missing, tampered, moved or wrong key)'), { reason: 'unreadable', ...details });
+    return { value: { attachment: found.attachment, body: opened }, details };
   });
-  if ('refused' in result) {
-    if (result.refused === 'mfa_required') requireAal2(actor);
-    throw new AppError('NOT_FOUND', NOTES_NOT_FOUND);
-  }
-  // A 500 for the client and the log; the message names the attachment, never its content.
-  if ('unreadable' in result) throw new Error(`attachment ${attachmentId} could not be opened (missing, tampered, moved or wrong key)`);
-  const { attachment, body } = result;
   return { fileName: openFileName(deps.phiBox, attachment), contentType: attachment.contentType, body };
 }
 
@@ -175,47 +159,28 @@ export interface RemovalLog {
  * can never be served. Anyone but the therapist, including the agency for a shared file, gets the
  * 404 of any other non-party, audited as a refused download is.
  */
-export async function deleteAttachment(deps: AttachmentDeps, options: { actor: Actor; attachmentId: string; client: RequestClient; log: RemovalLog }): Promise<void> {
+export async function deleteAttachment(deps: AttachmentDeps, options: Caller & { attachmentId: string; log: RemovalLog }): Promise<void> {
   const { actor, attachmentId, client } = options;
-  const result = await inTransaction(deps.database, async ({ tx }) => {
-    const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-      auditDocumentation(tx, { action: ATTACHMENT_DELETE, entityType: ATTACHMENT_ENTITY, entityId: attachmentId, actorUserId: actor.userId, client, outcome, details });
-    const refuse = async (reason: 'no_access' | 'mfa_required') => {
-      await audit('failure', { reason });
-      return { refused: reason };
-    };
+  const meta = { actorUserId: actor.userId, action: ATTACHMENT_DELETE, entityType: ATTACHMENT_ENTITY, entityId: attachmentId, client };
+  const removed = await audited(deps.database, meta, async ({ tx }): Promise<Outcome<AttachmentRow>> => {
     const found = await findAttachmentOfParty(tx, attachmentId, actor.userId);
     const access = canUseDocumentation(actor, found?.visit ?? null, 'therapist');
-    if (!access.allowed || !found) return refuse(access.allowed ? 'no_access' : access.reason);
+    if (!access.allowed || !found) return accessRefusal(access.allowed ? 'no_access' : access.reason);
     // Under the lock, each read is a statement of its own and sees what committed before it.
     const visit = await findVisitOfParty(tx, found.visit.id, actor.userId, { lock: true });
     const attachment = visit ? await findAttachmentInVisit(tx, attachmentId, visit.id) : null;
     // Removed by another request while this one waited for the lock.
-    if (!visit || !attachment) return refuse('no_access');
-    const conflict = async (message: string, reason: string) => {
-      await audit('failure', { reason, as: access.as, visitId: visit.id });
-      return { error: new AppError('CONFLICT', message) };
-    };
+    if (!visit || !attachment) return accessRefusal('no_access');
+    const conflict = (message: string, reason: string) => refused(new AppError('CONFLICT', message), { reason, as: access.as, visitId: visit.id });
     if (attachment.sharedWithAgency) return conflict(ATTACHMENT_SHARED, 'shared');
     if (visit.status !== 'completed') return conflict('Files can be removed while the note is being written.', `visit_${visit.status}`);
     await deleteAttachmentRow(tx, attachment.id);
     // What was removed, for whoever investigates a wrong file later; never its content or its name (PHI).
-    await audit('success', {
-      as: access.as,
-      visitId: visit.id,
-      contentType: attachment.contentType,
-      sizeBytes: attachment.sizeBytes,
-      sha256: attachment.sha256,
-    });
-    return { removed: attachment };
+    const { contentType, sizeBytes, sha256 } = attachment;
+    return { value: attachment, details: { as: access.as, visitId: visit.id, contentType, sizeBytes, sha256 } };
   });
-  if ('refused' in result) {
-    if (result.refused === 'mfa_required') requireAal2(actor);
-    throw new AppError('NOT_FOUND', NOTES_NOT_FOUND);
-  }
-  if ('error' in result) throw result.error;
   try {
-    await rm(path.join(storageDir(deps.dataDir), result.removed.storageKey), { force: true });
+    await rm(path.join(storageDir(deps.dataDir), removed.storageKey), { force: true });
   } catch (error) {
     options.log.warn({ err: error, attachmentId }, "a removed attachment's stored file could not be deleted");
   }

@@ -4,10 +4,11 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { realJpeg, realPdf, realPng } from '../../../test/attachment-files';
 import { captureLogs } from '../../../test/log-capture';
-import { errorOf } from '../../../test/http';
+import { errorOf, ok } from '../../../test/http';
+import { session } from '../../../test/people';
 import { insertVisit } from '../../../test/visit-fixtures';
 import { canonicalJson, type AttachmentView, type NoteContent, type VisitNotesView } from '../../domain/documentation';
 import { auditLog, invoiceLines, noteAttachments, notifications, payouts, visitNotes, visits } from '../db/schema/index';
@@ -57,17 +58,11 @@ function call(method: string, url: string, client: Client = {}, body?: unknown, 
   });
 }
 
-async function session(person: { userId: string; email: string; password: string }, aal: 'aal1' | 'aal2' = 'aal2') {
-  const cookie = await signIn(app.url, person);
-  if (aal === 'aal2') await elevateSession(db(), cookie);
-  return { userId: person.userId, cookie, ip: clientAddress() };
-}
-
 async function completedVisit(overrides: Parameters<typeof insertVisit>[1] extends infer O ? Partial<O> : never = {}) {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db(), { firstName: 'Jamie', lastName: 'Rivera' });
   const visit = await insertVisit(db(), { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, ...overrides });
-  return { visit, agencyPerson, therapistPerson, agency: await session(agencyPerson), therapist: await session(therapistPerson) };
+  return { visit, agencyPerson, therapistPerson, agency: await session(app, agencyPerson), therapist: await session(app, therapistPerson) };
 }
 
 const saveDraft = (visitId: string, client: Client, content: NoteContent = evaluation) => call('PUT', `/visits/${visitId}/notes/draft`, client, { content });
@@ -76,10 +71,6 @@ const review = (visitId: string, client: Client, body: unknown) => call('POST', 
 const notes = async (visitId: string, client: Client) => {
   const response = await call('GET', `/visits/${visitId}/notes`, client);
   expect(response.status).toBe(200);
-  return (await response.json()) as VisitNotesView;
-};
-const ok = async (response: Response) => {
-  if (response.status !== 200) throw new Error(`expected 200, got ${response.status}: ${await response.text()}`);
   return (await response.json()) as VisitNotesView;
 };
 const visitStatus = async (visitId: string) => (await db().select({ status: visits.status }).from(visits).where(eq(visits.id, visitId)))[0]?.status;
@@ -120,7 +111,7 @@ describe('nobody else learns the visit exists', () => {
     const others = [await buildAgency(db()), await buildTherapist(db()), await buildManager(db()), await buildAgency(db(), { status: 'pending' })];
     for (const person of others) {
       for (const aal of ['aal2', 'aal1'] as const) {
-        const client = await session(person, aal);
+        const client = await session(app, person, aal);
         for (const response of [
           await call('GET', `/visits/${visit.id}/notes`, client),
           await saveDraft(visit.id, client),
@@ -170,8 +161,8 @@ describe('a second factor is required', () => {
     const uploaded = (await (await upload(visit.id, therapist, pdf)).json()) as AttachmentView;
     // Signed, so the file is the agency's too (before that it is a 404 for the agency whatever its factor).
     await ok(await sign(visit.id, therapist));
-    const weakTherapist = await session(therapistPerson, 'aal1');
-    const weakAgency = await session(agencyPerson, 'aal1');
+    const weakTherapist = await session(app, therapistPerson, 'aal1');
+    const weakAgency = await session(app, agencyPerson, 'aal1');
     for (const response of [
       await call('GET', `/visits/${visit.id}/notes`, weakTherapist),
       await saveDraft(visit.id, weakTherapist),
@@ -197,15 +188,15 @@ describe('a second factor is required', () => {
 describe('writing and signing', () => {
   it('the therapist saves a draft (not shown to the agency), signs it with their name in any case; hash, time, documented, agency notified without PHI', async () => {
     const { visit, agency, therapist, agencyPerson } = await completedVisit();
-    const draft = await ok(await saveDraft(visit.id, therapist, { ...evaluation, plan: 'first' }));
+    const draft = await ok<VisitNotesView>(await saveDraft(visit.id, therapist, { ...evaluation, plan: 'first' }));
     expect(draft.notes).toMatchObject([{ version: 1, status: 'draft', signedAt: null }]);
-    const replaced = await ok(await saveDraft(visit.id, therapist));
+    const replaced = await ok<VisitNotesView>(await saveDraft(visit.id, therapist));
     expect(replaced.notes).toHaveLength(1);
     expect(replaced.notes[0]?.content).toEqual(evaluation);
     // A draft is the therapist's work in progress: the agency is not sent it.
     expect((await notes(visit.id, agency)).notes).toEqual([]);
 
-    const signed = await ok(await sign(visit.id, therapist));
+    const signed = await ok<VisitNotesView>(await sign(visit.id, therapist));
     const note = signed.notes[0];
     expect(note).toMatchObject({ version: 1, status: 'signed', signedName: 'jamie RIVERA', signedAt: expect.any(String) });
     expect(note?.contentHash).toBe(createHash('sha256').update(canonicalJson(evaluation)).digest('hex'));
@@ -220,7 +211,7 @@ describe('writing and signing', () => {
   it('a signed note is never edited: saving or signing again is 409 and the row is unchanged', async () => {
     const { visit, therapist } = await completedVisit();
     await ok(await saveDraft(visit.id, therapist));
-    const signed = await ok(await sign(visit.id, therapist));
+    const signed = await ok<VisitNotesView>(await sign(visit.id, therapist));
     const edit = await saveDraft(visit.id, therapist, { ...evaluation, plan: 'changed' });
     expect(edit.status).toBe(409);
     expect((await sign(visit.id, therapist)).status).toBe(409);
@@ -279,7 +270,7 @@ describe('review, revision and payment', () => {
     await ok(await saveDraft(visit.id, therapist));
     await ok(await sign(visit.id, therapist));
     expect((await review(visit.id, agency, { action: 'return', message: '   ' })).status).toBe(400);
-    const returned = await ok(await review(visit.id, agency, { action: 'return', message: 'Add the pain scale.' }));
+    const returned = await ok<VisitNotesView>(await review(visit.id, agency, { action: 'return', message: 'Add the pain scale.' }));
     const v1 = returned.notes[0];
     expect(v1).toMatchObject({ version: 1, status: 'returned', reviewMessage: 'Add the pain scale.' });
     expect(await visitStatus(visit.id)).toBe('completed');
@@ -288,19 +279,19 @@ describe('review, revision and payment', () => {
     expect(notice?.body).not.toContain('pain');
     expect((await review(visit.id, agency, { action: 'approve' })).status).toBe(409);
 
-    const revised = await ok(await saveDraft(visit.id, therapist, { ...evaluation, objectiveMeasures: 'Pain 4/10; flexion 85.' }));
+    const revised = await ok<VisitNotesView>(await saveDraft(visit.id, therapist, { ...evaluation, objectiveMeasures: 'Pain 4/10; flexion 85.' }));
     expect(revised.notes.map((note) => [note.version, note.status])).toEqual([
       [2, 'draft'],
       [1, 'returned'],
     ]);
     expect(revised.notes[1]).toEqual(v1);
     await ok(await saveDraft(visit.id, therapist, { ...evaluation, objectiveMeasures: 'Pain 4/10; flexion 90.' }));
-    const resigned = await ok(await sign(visit.id, therapist));
+    const resigned = await ok<VisitNotesView>(await sign(visit.id, therapist));
     expect(resigned.notes).toHaveLength(2);
     expect(resigned.notes[1]).toEqual(v1);
     expect(resigned.notes[0]?.contentHash).not.toBe(v1?.contentHash);
 
-    const approved = await ok(await review(visit.id, agency, { action: 'approve' }));
+    const approved = await ok<VisitNotesView>(await review(visit.id, agency, { action: 'approve' }));
     expect(approved.notes[0]).toMatchObject({ version: 2, status: 'approved', autoApproved: false });
     expect(await visitStatus(visit.id)).toBe('approved');
     expect(await db().$count(invoiceLines, eq(invoiceLines.visitId, visit.id))).toBe(1);
@@ -314,7 +305,7 @@ describe('review, revision and payment', () => {
     const { visit, agency, agencyPerson, therapist } = await completedVisit();
     await ok(await saveDraft(visit.id, therapist));
     await ok(await sign(visit.id, therapist));
-    const second = await session(agencyPerson);
+    const second = await session(app, agencyPerson);
     const responses = await Promise.all([
       review(visit.id, agency, { action: 'approve' }),
       review(visit.id, second, { action: 'approve' }),

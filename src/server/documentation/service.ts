@@ -12,7 +12,6 @@ import {
   type VisitNotesView,
 } from '../../domain/documentation';
 import { serviceTypes } from '../../domain/accounts';
-import type { Actor } from '../auth/session';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Transaction } from '../db/client';
 import { AppError } from '../http/errors';
@@ -33,7 +32,7 @@ import {
   type DocumentationVisitRow,
   type NoteRow,
 } from './queries';
-import { type RequestClient } from '../http/request-client';
+import type { Caller } from '../use-case';
 
 /**
  * Visit documentation (PHI): the therapist drafts and signs a structured note, the agency approves
@@ -119,11 +118,10 @@ async function presentVisitNotes(deps: DocumentationDeps, t: Transaction, visit:
 }
 
 /** GET: every version, newest first, for the visit's agency or therapist at aal2. */
-export function viewNotes(deps: DocumentationDeps, options: { actor: Actor; visitId: string; client: RequestClient }): Promise<VisitNotesView> {
-  return withVisit(deps.database, { ...options, action: NOTES_READ, need: 'either' }, async ({ t, visit, succeed }) => {
+export function viewNotes(deps: DocumentationDeps, options: Caller & { visitId: string }): Promise<VisitNotesView> {
+  return withVisit(deps.database, { ...options, action: NOTES_READ, need: 'either' }, async ({ t, visit, done }) => {
     const view = await presentVisitNotes(deps, t, visit, options.actor.userId);
-    await succeed({ versions: view.notes.map((note) => note.version) });
-    return { ok: view };
+    return done(view, { versions: view.notes.map((note) => note.version) });
   });
 }
 
@@ -133,12 +131,12 @@ const conflict = (message: string) => new AppError('CONFLICT', message);
  * PUT draft: the therapist saves the note of a completed visit. The current draft is replaced; after
  * a return a new version starts; a signed or approved note is never edited.
  */
-export function saveDraft(deps: DocumentationDeps, options: { actor: Actor; visitId: string; input: NoteDraftInput; client: RequestClient }): Promise<VisitNotesView> {
-  return withVisit(deps.database, { ...options, action: NOTES_WRITE, need: 'therapist', lock: true }, async ({ t, visit, succeed, fail }) => {
+export function saveDraft(deps: DocumentationDeps, options: Caller & { visitId: string; input: NoteDraftInput }): Promise<VisitNotesView> {
+  return withVisit(deps.database, { ...options, action: NOTES_WRITE, need: 'therapist', lock: true }, async ({ t, visit, done, refuse }) => {
     const { content } = options.input;
     if (content.serviceId !== visit.serviceId) {
       const message = `This visit needs a ${serviceLabel(visit.serviceId)} note.`;
-      return fail(new AppError('VALIDATION', message, { 'content.serviceId': message }), 'wrong_note_type');
+      return refuse(new AppError('VALIDATION', message, { 'content.serviceId': message }), 'wrong_note_type');
     }
     if (visit.status !== 'completed') {
       const message = ['scheduled', 'in_progress'].includes(visit.status)
@@ -146,7 +144,7 @@ export function saveDraft(deps: DocumentationDeps, options: { actor: Actor; visi
         : visit.status === 'missed' || visit.status === 'cancelled'
           ? 'This visit did not take place, so it has no notes.'
           : 'This note is signed and can no longer be edited.';
-      return fail(conflict(message), `visit_${visit.status}`);
+      return refuse(conflict(message), `visit_${visit.status}`);
     }
     const latest = await findLatestNote(t.tx, visit.id);
     let version: number;
@@ -158,34 +156,33 @@ export function saveDraft(deps: DocumentationDeps, options: { actor: Actor; visi
       version = (latest?.version ?? 0) + 1;
       await insertNote(t.tx, { id, visitId: visit.id, version, sealed: sealContent(deps, id, content) });
     } else {
-      return fail(conflict('This note is signed and can no longer be edited.'), `note_${latest.status}`);
+      return refuse(conflict('This note is signed and can no longer be edited.'), `note_${latest.status}`);
     }
-    await succeed({ version, created: latest?.status !== 'draft' });
-    return { ok: await presentVisitNotes(deps, t, visit, options.actor.userId) };
+    return done(await presentVisitNotes(deps, t, visit, options.actor.userId), { version, created: latest?.status !== 'draft' });
   });
 }
 
 /** POST sign: the therapist signs the current draft with their typed name; the visit is documented. */
-export function signNote(deps: DocumentationDeps, options: { actor: Actor; visitId: string; input: SignNoteInput; client: RequestClient }): Promise<VisitNotesView> {
-  return withVisit(deps.database, { ...options, action: NOTES_SIGN, need: 'therapist', lock: true }, async ({ t, visit, succeed, fail }) => {
+export function signNote(deps: DocumentationDeps, options: Caller & { visitId: string; input: SignNoteInput }): Promise<VisitNotesView> {
+  return withVisit(deps.database, { ...options, action: NOTES_SIGN, need: 'therapist', lock: true }, async ({ t, visit, done, refuse }) => {
     const latest = await findLatestNote(t.tx, visit.id);
-    if (!latest || latest.status === 'returned') return fail(conflict('Save the note before signing it.'), 'no_draft');
-    if (latest.status !== 'draft' || visit.status !== 'completed') return fail(conflict('This note is already signed.'), `note_${latest.status}`);
+    if (!latest || latest.status === 'returned') return refuse(conflict('Save the note before signing it.'), 'no_draft');
+    if (latest.status !== 'draft' || visit.status !== 'completed') return refuse(conflict('This note is already signed.'), `note_${latest.status}`);
     const content = openContent(deps, latest);
     const missing = missingNoteFields(content);
     if (Object.keys(missing).length > 0) {
       const fields = Object.fromEntries(Object.entries(missing).map(([field, message]) => [`content.${field}`, message]));
-      return fail(new AppError('VALIDATION', 'Complete the note before signing it.', fields), 'incomplete');
+      return refuse(new AppError('VALIDATION', 'Complete the note before signing it.', fields), 'incomplete');
     }
     const name = await findTherapistName(t.tx, visit.therapistId);
     if (!name || !signatureMatches(options.input.signedName, name)) {
       const message = 'Type your full name as it appears on your profile to sign.';
-      return fail(new AppError('VALIDATION', message, { signedName: message }), 'name_mismatch');
+      return refuse(new AppError('VALIDATION', message, { signedName: message }), 'name_mismatch');
     }
     const contentHash = createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
     await markSigned(t.tx, latest.id, { signedName: options.input.signedName.trim().replace(/\s+/g, ' '), contentHash });
     await moveLockedVisit(t.tx, visit.id, { from: 'completed', to: 'documented' });
-    await succeed({ version: latest.version, contentHash });
+    const details = { version: latest.version, contentHash };
     visit.status = 'documented';
     await createNotification(t, {
       userId: visit.agencyId,
@@ -194,7 +191,7 @@ export function signNote(deps: DocumentationDeps, options: { actor: Actor; visit
       body: 'The therapist signed the notes of a visit. Review them to approve payment.',
       link: visitLink('agency', visit.id),
     });
-    return { ok: await presentVisitNotes(deps, t, visit, options.actor.userId) };
+    return done(await presentVisitNotes(deps, t, visit, options.actor.userId), details);
   });
 }
 
@@ -226,12 +223,12 @@ export async function approveSignedNote(
 }
 
 /** POST review: the agency approves the signed note (the visit becomes payable) or returns it with a message. */
-export function reviewNote(deps: DocumentationDeps, options: { actor: Actor; visitId: string; input: ReviewNoteInput; client: RequestClient }): Promise<VisitNotesView> {
-  return withVisit(deps.database, { ...options, action: NOTES_REVIEW, need: 'agency', lock: true }, async ({ t, visit, succeed, fail }) => {
+export function reviewNote(deps: DocumentationDeps, options: Caller & { visitId: string; input: ReviewNoteInput }): Promise<VisitNotesView> {
+  return withVisit(deps.database, { ...options, action: NOTES_REVIEW, need: 'agency', lock: true }, async ({ t, visit, done, refuse }) => {
     const latest = await findLatestNote(t.tx, visit.id);
     if (!latest || latest.status !== 'signed') {
       const message = latest?.status === 'approved' ? 'These notes are already approved.' : 'There are no signed notes to review.';
-      return fail(conflict(message), latest ? `note_${latest.status}` : 'no_note');
+      return refuse(conflict(message), latest ? `note_${latest.status}` : 'no_note');
     }
     const { input } = options;
     if (input.action === 'approve') {
@@ -249,7 +246,6 @@ export function reviewNote(deps: DocumentationDeps, options: { actor: Actor; vis
         link: visitLink('therapist', visit.id),
       });
     }
-    await succeed({ action: input.action, version: latest.version, automatic: false });
-    return { ok: await presentVisitNotes(deps, t, visit, options.actor.userId) };
+    return done(await presentVisitNotes(deps, t, visit, options.actor.userId), { action: input.action, version: latest.version, automatic: false });
   });
 }

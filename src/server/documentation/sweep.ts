@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { inTransaction, type Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { createNotifications } from '../notifications/service';
-import { auditDocumentation } from './access';
+import { writeAudit } from '../audit/write-audit';
+import { DOCUMENTATION_ENTITY } from './access';
 import { findLatestNote, lockVisitForPlatform } from './queries';
 import { approveSignedNote, AUTOMATIC_REVIEWER, NOTES_REVIEW } from './service';
 
@@ -88,11 +89,12 @@ export async function runDocumentationSweep(deps: SweepDeps, now = new Date()): 
       const note = visit ? await findLatestNote(t.tx, id) : null;
       if (!visit || !note || note.status !== 'signed' || !note.signedAt || note.signedAt.getTime() >= cutoff) return false;
       await approveSignedNote({ jobs: deps.jobs, paymentProvider }, t, { visit, note, reviewedBy: AUTOMATIC_REVIEWER });
-      await auditDocumentation(t.tx, {
+      // The platform acts on its own here: no actor, no client address.
+      await writeAudit(t.tx, {
         action: NOTES_REVIEW,
+        entityType: DOCUMENTATION_ENTITY,
         entityId: id,
         actorUserId: null,
-        client: { ipAddress: null, userAgent: null },
         outcome: 'success',
         details: { action: 'approve', version: note.version, automatic: true, afterDays: deps.autoApproveDays },
       });

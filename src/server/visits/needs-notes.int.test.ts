@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildTherapist, clientAddress, signIn } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
+import { session } from '../../../test/people';
 import { insertReferral } from '../../../test/referral-fixtures';
 import { insertVisit } from '../../../test/visit-fixtures';
 import type { VisitsNeedingNotes } from '../../domain/visits-needing-notes';
@@ -72,8 +73,7 @@ describe('GET /api/visits/needs-notes', () => {
     const therapistPerson = await buildTherapist(db());
     const visit = await insertVisit(db(), { agencyId: agency.userId, therapistId: therapistPerson.userId, status: 'documented' });
     await note(visit.id, 1, 'signed');
-    const cookie = await signIn(app.url, therapistPerson);
-    await elevateSession(db(), cookie);
+    const cookie = (await session(app, therapistPerson)).cookie;
     expect(((await (await list(cookie)).json()) as VisitsNeedingNotes).visits).toEqual([]);
   });
 

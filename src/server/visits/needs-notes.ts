@@ -1,7 +1,8 @@
 import type { OwedNoteStatus, VisitsNeedingNotes } from '../../domain/visits-needing-notes';
 import type { Actor } from '../auth/session';
 import { AppError } from '../http/errors';
-import { audited, refused, VISIT_ENTITY } from './audited';
+import { audited, refused } from '../audit/audited-use-case';
+import { VISIT_ENTITY } from './denials';
 import { presentVisitSummary } from './presenters';
 import { listCompletedVisitsOfTherapist, noteStatesOf } from './queries';
 import { VISIT_ACTIONS, type VisitDeps } from './service';

@@ -15,7 +15,7 @@ import { visitsNeedingNotesSchema } from '../../domain/visits-needing-notes';
 import { createPhiBox } from '../crypto/phi-box';
 import { callerOf, phiRoute } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
-import { VISIT_ENTITY } from './audited';
+import { VISIT_ENTITY } from './denials';
 import { verifyVisit } from './evv';
 import { listVisitsNeedingNotes } from './needs-notes';
 import { cancelVisit, listMyVisits, listReferralVisits, markVisitMissed, planVisits, rescheduleVisit, scheduleVisit, VISIT_ACTIONS, viewVisit } from './service';

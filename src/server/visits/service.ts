@@ -18,7 +18,8 @@ import { AppError } from '../http/errors';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
 import { findReferralOfParty } from '../patients/queries';
-import { audited, denialError, refused, VISIT_ENTITY, type Outcome, type Refusal } from './audited';
+import { audited, refused, type Outcome, type Refusal } from '../audit/audited-use-case';
+import { denialError, VISIT_ENTITY } from './denials';
 import { moveLockedVisit } from './move-visit';
 import { canChangeVisit, canListReferralVisits, canReadVisit, canScheduleVisits, type VisitChange } from './policy';
 import { presentVisitDetail, presentVisitSummary } from './presenters';
@@ -108,7 +109,7 @@ export async function listReferralVisits(
   return audited(deps.database, meta, async ({ tx }) => {
     const referral = await findReferralOfParty(tx, referralId, actor.userId);
     const access = canListReferralVisits(actor, referral);
-    if (!access.allowed || !referral) return refused(denialError(access.allowed ? 'no_access' : access.reason, actor, { entity: 'referral' }), { reason: 'no_access' });
+    if (!access.allowed || !referral) return refused(denialError(access.allowed ? 'no_access' : access.reason, { entity: 'referral' }), { reason: 'no_access' });
     const [services, rows, visitFrequency] = await Promise.all([
       referralServicesWithBooked(tx, referralId),
       listVisitsOfReferral(tx, referralId, actor.userId),
@@ -135,7 +136,7 @@ export async function planVisits(deps: VisitDeps, options: { actor: Actor; refer
   const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.plan, entityType: 'referral', entityId: referralId, client: options.client };
   return audited(deps.database, meta, async ({ tx }) => {
     const access = canScheduleVisits(actor, await findReferralOfParty(tx, referralId, actor.userId));
-    if (!access.allowed) return refused(denialError(access.reason, actor, { entity: 'referral' }), { reason: access.reason });
+    if (!access.allowed) return refused(denialError(access.reason, { entity: 'referral' }), { reason: access.reason });
     const visitFrequency = (await referralFrequency(tx, referralId)) ?? '';
     const frequency = parseVisitFrequency(visitFrequency);
     const services = (await referralServicesWithBooked(tx, referralId)).sort((a, b) => serviceOrder(a.serviceId) - serviceOrder(b.serviceId));
@@ -161,7 +162,7 @@ export async function scheduleVisit(
     // Locked, so two bookings cannot both take the last visit of a service, nor the referral close under one.
     const referral = await findReferralOfParty(t.tx, referralId, actor.userId, { lock: true });
     const access = canScheduleVisits(actor, referral);
-    if (!access.allowed || !referral) return refused(denialError(access.allowed ? 'no_access' : access.reason, actor, { entity: 'referral' }), { reason: access.allowed ? 'no_access' : access.reason });
+    if (!access.allowed || !referral) return refused(denialError(access.allowed ? 'no_access' : access.reason, { entity: 'referral' }), { reason: access.allowed ? 'no_access' : access.reason });
 
     const service = (await referralServicesWithBooked(t.tx, referralId)).find((s) => s.serviceId === input.serviceId);
     if (!service) {
@@ -197,7 +198,7 @@ export async function viewVisit(deps: VisitDeps, options: { actor: Actor; visitI
   return audited(deps.database, meta, async ({ tx }) => {
     const visit = await findVisitOfParty(tx, visitId, actor.userId);
     const access = canReadVisit(actor, visit);
-    if (!access.allowed || !visit) return refused(denialError(access.allowed ? 'no_access' : access.reason, actor, { entity: 'visit' }), { reason: access.allowed ? 'no_access' : access.reason });
+    if (!access.allowed || !visit) return refused(denialError(access.allowed ? 'no_access' : access.reason, { entity: 'visit' }), { reason: access.allowed ? 'no_access' : access.reason });
     return { value: presentVisitDetail(visit, deps.phiBox), details: { as: access.as } };
   });
 }
@@ -214,7 +215,7 @@ export async function loadForChange(
   if (!access.allowed || !visit) {
     const reason = access.allowed ? 'no_access' : access.reason;
     const notAllowed = change === 'cancel' || change === 'missed' ? undefined : 'Only the visit’s therapist can do this.';
-    return { refusal: refused(denialError(reason, actor, { entity: 'visit', status: visit?.status, notAllowed }), { reason }) };
+    return { refusal: refused(denialError(reason, { entity: 'visit', status: visit?.status, notAllowed }), { reason }) };
   }
   return { visit, as: access.as };
 }

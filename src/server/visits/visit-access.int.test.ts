@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
+import { session } from '../../../test/people';
 import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
 import { insertVisit } from '../../../test/visit-fixtures';
 import { notifications, referrals, visits } from '../db/schema/index';
@@ -20,12 +21,6 @@ afterAll(() => app.close());
 
 const db = () => app.runtime.database.db;
 const reading = { latitude: 30.25, longitude: -97.76, accuracyMeters: 10, reason: 'Testing' };
-
-async function session(person: { email: string; password: string }) {
-  const cookie = await signIn(app.url, person);
-  await elevateSession(db(), cookie);
-  return cookie;
-}
 
 function call(method: string, path: string, cookie: string | null, body?: unknown) {
   return fetch(`${app.url}/api${path}`, {
@@ -59,11 +54,11 @@ describe('visits endpoints refuse everyone but the visit’s agency and therapis
     pastId = (await insertVisit(db(), { ...common, scheduledStart: new Date(Date.now() - 3 * 3_600_000) })).id;
     callers = {
       signedOut: null,
-      otherAgency: await session(await buildAgency(db())),
-      otherTherapist: await session(await buildTherapist(db())),
-      manager: await session(await buildManager(db())),
-      pendingAgency: await signIn(app.url, await buildAgency(db(), { status: 'pending' })),
-      pendingTherapist: await signIn(app.url, await buildTherapist(db(), { status: 'pending' })),
+      otherAgency: (await session(app, await buildAgency(db()))).cookie,
+      otherTherapist: (await session(app, await buildTherapist(db()))).cookie,
+      manager: (await session(app, await buildManager(db()))).cookie,
+      pendingAgency: (await session(app, await buildAgency(db(), { status: 'pending' }), 'aal1')).cookie,
+      pendingTherapist: (await session(app, await buildTherapist(db(), { status: 'pending' }), 'aal1')).cookie,
     };
   });
 

@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
-import { errorOf } from '../../../test/http';
+import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
+import { errorOf, ok, refused } from '../../../test/http';
+import { session } from '../../../test/people';
 import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
 import { TestSmtpServer } from '../../../test/smtp';
 import type { PatientInput } from '../../domain/patients';
@@ -68,18 +69,6 @@ function call(method: string, path: string, client: Client = {}, body?: unknown)
   });
 }
 
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function session(person: { userId: string; email: string; password: string }, aal: 'aal1' | 'aal2' = 'aal2') {
-  const cookie = await signIn(app.url, person);
-  if (aal === 'aal2') await elevateSession(db(), cookie);
-  return { userId: person.userId, cookie };
-}
-
 /** A matched referral (1 evaluation, 3 treatments, agreed rates 160/110, frequency 1w1, 2w4), optionally with patient details. */
 async function matchedReferral(options: { withPatient?: boolean } = {}) {
   const agencyPerson = await buildAgency(db());
@@ -97,9 +86,9 @@ async function matchedReferral(options: { withPatient?: boolean } = {}) {
     { referralId: referral.id, serviceId: 'treatment', rate: 110 },
   ]);
   await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
-  const agency = await session(agencyPerson);
-  const therapist = await session(therapistPerson);
-  if (options.withPatient ?? true) await json(await call('PUT', `/referrals/${referral.id}/patient`, agency, patient));
+  const agency = await session(app, agencyPerson);
+  const therapist = await session(app, therapistPerson);
+  if (options.withPatient ?? true) await ok(await call('PUT', `/referrals/${referral.id}/patient`, agency, patient));
   return { referral, agency, therapist, agencyPerson, therapistPerson };
 }
 
@@ -110,25 +99,19 @@ async function schedule(referralId: string, therapist: Client, overrides: Record
 }
 
 async function scheduled(referralId: string, therapist: Client, overrides: Record<string, unknown> = {}) {
-  return json<VisitDetail>(await schedule(referralId, therapist, overrides), 201);
+  return ok<VisitDetail>(await schedule(referralId, therapist, overrides), 201);
 }
 
 /** Strangers of a referral: another agency, another therapist, a manager, each at aal2. */
 async function strangers() {
   return {
-    otherAgency: await session(await buildAgency(db())),
-    otherTherapist: await session(await buildTherapist(db())),
-    manager: await session(await buildManager(db())),
+    otherAgency: await session(app, await buildAgency(db())),
+    otherTherapist: await session(app, await buildTherapist(db())),
+    manager: await session(app, await buildManager(db())),
   };
 }
 
 const auditsOf = (entityId: string) => db().select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(desc(auditLog.id));
-
-async function expectError(response: Response, status: number, code: string) {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  expect((JSON.parse(text) as { error: { code: string } }).error.code).toBe(code);
-}
 
 describe('scheduling', () => {
   it('the matched therapist schedules a visit at the agreed rate; the referral moves to in progress and the reminder is queued', async () => {
@@ -150,7 +133,7 @@ describe('scheduling', () => {
   it('refuses a service not on the referral, more visits than its count, and a start in the past', async () => {
     const { referral, therapist } = await matchedReferral();
     const notOnReferral = await schedule(referral.id, therapist, { serviceId: 'discharge' });
-    await expectError(notOnReferral.clone(), 400, 'VALIDATION');
+    await refused(notOnReferral.clone(), 400, 'VALIDATION');
     expect((await errorOf(notOnReferral)).fields).toHaveProperty('serviceId');
     await scheduled(referral.id, therapist);
     const tooMany = await schedule(referral.id, therapist);
@@ -161,20 +144,20 @@ describe('scheduling', () => {
     const missingBody = await schedule(referral.id, therapist, { scheduledStart: 'tomorrow' });
     expect(missingBody.status).toBe(400);
     // A cancelled visit frees its place.
-    const list = await json<ReferralVisits>(await call('GET', `/referrals/${referral.id}/visits`, therapist));
+    const list = await ok<ReferralVisits>(await call('GET', `/referrals/${referral.id}/visits`, therapist));
     expect(list.services.find((s) => s.serviceId === 'evaluation')).toMatchObject({ visitCount: 1, booked: 1 });
-    await json(await call('POST', `/visits/${list.visits[0]!.id}/cancel`, therapist, { reason: 'Patient in hospital' }));
+    await ok(await call('POST', `/visits/${list.visits[0]!.id}/cancel`, therapist, { reason: 'Patient in hospital' }));
     await scheduled(referral.id, therapist);
   });
 
   it('only the matched therapist schedules: signed out 401, strangers 404, the agency 403, aal1 MFA_REQUIRED', async () => {
     const { referral, agency, therapistPerson } = await matchedReferral();
-    await expectError(await schedule(referral.id, {}), 401, 'UNAUTHENTICATED');
+    await refused(await schedule(referral.id, {}), 401, 'UNAUTHENTICATED');
     const { otherAgency, otherTherapist, manager } = await strangers();
-    for (const stranger of [otherAgency, otherTherapist, manager]) await expectError(await schedule(referral.id, stranger), 404, 'NOT_FOUND');
-    await expectError(await schedule(referral.id, agency), 403, 'FORBIDDEN');
-    await expectError(await schedule(referral.id, await session(therapistPerson, 'aal1')), 403, 'MFA_REQUIRED');
-    await expectError(await schedule('not-a-uuid', otherTherapist), 404, 'NOT_FOUND');
+    for (const stranger of [otherAgency, otherTherapist, manager]) await refused(await schedule(referral.id, stranger), 404, 'NOT_FOUND');
+    await refused(await schedule(referral.id, agency), 403, 'FORBIDDEN');
+    await refused(await schedule(referral.id, await session(app, therapistPerson, 'aal1')), 403, 'MFA_REQUIRED');
+    await refused(await schedule('not-a-uuid', otherTherapist), 404, 'NOT_FOUND');
     const failures = (await auditsOf(referral.id)).filter((a) => a.action === 'visit.schedule');
     expect(failures.every((a) => a.outcome === 'failure')).toBe(true);
     expect(failures.length).toBeGreaterThanOrEqual(6);
@@ -183,12 +166,12 @@ describe('scheduling', () => {
   it('a closed referral takes no more visits', async () => {
     const { referral, therapist } = await matchedReferral();
     await db().update(referrals).set({ status: 'completed' }).where(eq(referrals.id, referral.id));
-    await expectError(await schedule(referral.id, therapist), 409, 'CONFLICT');
+    await refused(await schedule(referral.id, therapist), 409, 'CONFLICT');
   });
 
   it('the plan follows the frequency for the visits not yet booked and saves nothing', async () => {
     const { referral, therapist, agency } = await matchedReferral();
-    const plan = await json<VisitPlan>(await call('POST', `/referrals/${referral.id}/visits/plan`, therapist, { startDate: '2030-03-04' }));
+    const plan = await ok<VisitPlan>(await call('POST', `/referrals/${referral.id}/visits/plan`, therapist, { startDate: '2030-03-04' }));
     expect(plan.visitFrequency).toBe('1w1, 2w4');
     expect(plan.items).toEqual([
       { date: '2030-03-04', serviceId: 'evaluation' },
@@ -197,8 +180,8 @@ describe('scheduling', () => {
       { date: '2030-03-18', serviceId: 'treatment' },
     ]);
     expect(await db().$count(visits, eq(visits.referralId, referral.id))).toBe(0);
-    await expectError(await call('POST', `/referrals/${referral.id}/visits/plan`, agency, { startDate: '2030-03-04' }), 403, 'FORBIDDEN');
-    await expectError(await call('POST', `/referrals/${referral.id}/visits/plan`, therapist, { startDate: 'soon' }), 400, 'VALIDATION');
+    await refused(await call('POST', `/referrals/${referral.id}/visits/plan`, agency, { startDate: '2030-03-04' }), 403, 'FORBIDDEN');
+    await refused(await call('POST', `/referrals/${referral.id}/visits/plan`, therapist, { startDate: 'soon' }), 400, 'VALIDATION');
   });
 });
 
@@ -210,25 +193,25 @@ describe('reading visits', () => {
     const to = inMinutes(7 * 24 * 60);
     const range = `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
     for (const party of [agency, therapist]) {
-      expect((await json<VisitList>(await call('GET', `/visits${range}`, party))).visits.map((v) => v.id)).toEqual([visit.id]);
-      expect((await json<ReferralVisits>(await call('GET', `/referrals/${referral.id}/visits`, party))).visits).toHaveLength(1);
-      expect(await json<VisitDetail>(await call('GET', `/visits/${visit.id}`, party))).toMatchObject({ id: visit.id, checkIn: null, rate: 160 });
+      expect((await ok<VisitList>(await call('GET', `/visits${range}`, party))).visits.map((v) => v.id)).toEqual([visit.id]);
+      expect((await ok<ReferralVisits>(await call('GET', `/referrals/${referral.id}/visits`, party))).visits).toHaveLength(1);
+      expect(await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, party))).toMatchObject({ id: visit.id, checkIn: null, rate: 160 });
     }
     const { otherAgency, otherTherapist, manager } = await strangers();
     for (const stranger of [otherAgency, otherTherapist]) {
-      expect((await json<VisitList>(await call('GET', `/visits${range}`, stranger))).visits).toEqual([]);
-      await expectError(await call('GET', `/visits/${visit.id}`, stranger), 404, 'NOT_FOUND');
-      await expectError(await call('GET', `/referrals/${referral.id}/visits`, stranger), 404, 'NOT_FOUND');
+      expect((await ok<VisitList>(await call('GET', `/visits${range}`, stranger))).visits).toEqual([]);
+      await refused(await call('GET', `/visits/${visit.id}`, stranger), 404, 'NOT_FOUND');
+      await refused(await call('GET', `/referrals/${referral.id}/visits`, stranger), 404, 'NOT_FOUND');
     }
-    await expectError(await call('GET', `/visits/${visit.id}`, manager), 404, 'NOT_FOUND');
-    await expectError(await call('GET', `/visits${range}`, manager), 403, 'FORBIDDEN');
-    await expectError(await call('GET', `/visits/${visit.id}`), 401, 'UNAUTHENTICATED');
-    await expectError(await call('GET', `/visits${range}`), 401, 'UNAUTHENTICATED');
-    await expectError(await call('GET', `/visits?from=nope&to=${encodeURIComponent(to)}`, agency), 400, 'VALIDATION');
+    await refused(await call('GET', `/visits/${visit.id}`, manager), 404, 'NOT_FOUND');
+    await refused(await call('GET', `/visits${range}`, manager), 403, 'FORBIDDEN');
+    await refused(await call('GET', `/visits/${visit.id}`), 401, 'UNAUTHENTICATED');
+    await refused(await call('GET', `/visits${range}`), 401, 'UNAUTHENTICATED');
+    await refused(await call('GET', `/visits?from=nope&to=${encodeURIComponent(to)}`, agency), 400, 'VALIDATION');
     for (const person of [agencyPerson, therapistPerson]) {
-      const aal1 = await session(person, 'aal1');
-      expect((await json<VisitList>(await call('GET', `/visits${range}`, aal1))).visits).toHaveLength(1);
-      await expectError(await call('GET', `/visits/${visit.id}`, aal1), 403, 'MFA_REQUIRED');
+      const aal1 = await session(app, person, 'aal1');
+      expect((await ok<VisitList>(await call('GET', `/visits${range}`, aal1))).visits).toHaveLength(1);
+      await refused(await call('GET', `/visits/${visit.id}`, aal1), 403, 'MFA_REQUIRED');
     }
     const reads = (await auditsOf(visit.id)).filter((a) => a.action === 'visit.read');
     expect(reads.filter((a) => a.outcome === 'success')).toHaveLength(2);
@@ -242,11 +225,11 @@ describe('reschedule, cancel, missed', () => {
     const { referral, therapist, agency, agencyPerson } = await matchedReferral();
     const visit = await scheduled(referral.id, therapist, { scheduledStart: inMinutes(300) });
     const to = inMinutes(600);
-    await expectError(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to }), 400, 'VALIDATION');
-    await expectError(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to, reason: '   ' }), 400, 'VALIDATION');
-    await expectError(await call('PUT', `/visits/${visit.id}/schedule`, agency, { scheduledStart: to, reason: 'Agency wants' }), 403, 'FORBIDDEN');
-    await expectError(await call('PUT', `/visits/${visit.id}/schedule`, (await strangers()).otherTherapist, { scheduledStart: to, reason: 'x' }), 404, 'NOT_FOUND');
-    const moved = await json<VisitDetail>(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to, reason: 'Patient has a doctor visit' }));
+    await refused(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to }), 400, 'VALIDATION');
+    await refused(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to, reason: '   ' }), 400, 'VALIDATION');
+    await refused(await call('PUT', `/visits/${visit.id}/schedule`, agency, { scheduledStart: to, reason: 'Agency wants' }), 403, 'FORBIDDEN');
+    await refused(await call('PUT', `/visits/${visit.id}/schedule`, (await strangers()).otherTherapist, { scheduledStart: to, reason: 'x' }), 404, 'NOT_FOUND');
+    const moved = await ok<VisitDetail>(await call('PUT', `/visits/${visit.id}/schedule`, therapist, { scheduledStart: to, reason: 'Patient has a doctor visit' }));
     expect(moved).toMatchObject({ scheduledStart: new Date(to).toISOString(), statusReason: 'Patient has a doctor visit', status: 'scheduled' });
     const jobs = await app.runtime.database.pool.query("select id from pgboss.job where name = 'visit-reminder' and data->>'visitId' = $1", [visit.id]);
     expect(jobs.rows).toHaveLength(2);
@@ -258,12 +241,12 @@ describe('reschedule, cancel, missed', () => {
   it('either party cancels with a reason, once; a cancelled visit cannot be checked in', async () => {
     const { referral, therapist, agency } = await matchedReferral();
     const visit = await scheduled(referral.id, therapist);
-    await expectError(await call('POST', `/visits/${visit.id}/cancel`, agency, {}), 400, 'VALIDATION');
-    await expectError(await call('POST', `/visits/${visit.id}/cancel`), 401, 'UNAUTHENTICATED');
-    const cancelled = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/cancel`, agency, { reason: 'Patient readmitted' }));
+    await refused(await call('POST', `/visits/${visit.id}/cancel`, agency, {}), 400, 'VALIDATION');
+    await refused(await call('POST', `/visits/${visit.id}/cancel`), 401, 'UNAUTHENTICATED');
+    const cancelled = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/cancel`, agency, { reason: 'Patient readmitted' }));
     expect(cancelled).toMatchObject({ status: 'cancelled', statusReason: 'Patient readmitted' });
-    await expectError(await call('POST', `/visits/${visit.id}/cancel`, therapist, { reason: 'again' }), 409, 'CONFLICT');
-    await expectError(await call('POST', `/visits/${visit.id}/check-in`, therapist, near), 409, 'CONFLICT');
+    await refused(await call('POST', `/visits/${visit.id}/cancel`, therapist, { reason: 'again' }), 409, 'CONFLICT');
+    await refused(await call('POST', `/visits/${visit.id}/check-in`, therapist, near), 409, 'CONFLICT');
     // Newest first: the second cancel, the cancel, the signed-out attempt (invalid bodies never reach the use case).
     expect((await auditsOf(visit.id)).filter((a) => a.action === 'visit.cancel').map((a) => a.outcome)).toEqual(['failure', 'success', 'failure']);
   });
@@ -271,10 +254,10 @@ describe('reschedule, cancel, missed', () => {
   it('a visit is marked missed with a reason only once its start has passed', async () => {
     const { referral, therapist } = await matchedReferral();
     const visit = await scheduled(referral.id, therapist);
-    await expectError(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: 'Nobody home' }), 409, 'CONFLICT');
+    await refused(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: 'Nobody home' }), 409, 'CONFLICT');
     await db().update(visits).set({ scheduledStart: new Date(Date.now() - 3_600_000) }).where(eq(visits.id, visit.id));
-    await expectError(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: '' }), 400, 'VALIDATION');
-    const missed = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: 'Nobody home' }));
+    await refused(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: '' }), 400, 'VALIDATION');
+    const missed = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/missed`, therapist, { reason: 'Nobody home' }));
     expect(missed).toMatchObject({ status: 'missed', statusReason: 'Nobody home' });
   });
 });
@@ -283,12 +266,12 @@ describe('visit verification', () => {
   it('near and on time: checked in and out without exceptions; check-out completes the visit', async () => {
     const { referral, therapist, agency } = await matchedReferral();
     const visit = await scheduled(referral.id, therapist);
-    await expectError(await call('POST', `/visits/${visit.id}/check-out`, therapist, near), 409, 'CONFLICT');
-    await expectError(await call('POST', `/visits/${visit.id}/check-in`, agency, near), 403, 'FORBIDDEN');
-    const inside = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
+    await refused(await call('POST', `/visits/${visit.id}/check-out`, therapist, near), 409, 'CONFLICT');
+    await refused(await call('POST', `/visits/${visit.id}/check-in`, agency, near), 403, 'FORBIDDEN');
+    const inside = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
     expect(inside).toMatchObject({ status: 'in_progress', exceptions: [], checkIn: { accuracyMeters: 12 } });
     expect(inside.checkIn?.latitude).toBeCloseTo(near.latitude, 4);
-    const done = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
     expect(done).toMatchObject({ status: 'completed', exceptions: [], exceptionReason: null });
     expect(done.checkOut?.at).toBeTruthy();
     const actions = (await auditsOf(visit.id)).filter((a) => a.outcome === 'success').map((a) => a.action);
@@ -303,13 +286,13 @@ describe('visit verification', () => {
     const error = await errorOf(refused);
     expect(error.code).toBe('VALIDATION');
     expect(error.fields?.reason).toMatch(/far from the patient/);
-    const inside = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, { ...far, reason: 'Parked down the street' }));
+    const inside = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, { ...far, reason: 'Parked down the street' }));
     expect(inside).toMatchObject({ status: 'in_progress', exceptions: ['far_from_patient'], exceptionReason: 'Check-in: Parked down the street' });
     const told = await db().select().from(notifications).where(and(eq(notifications.userId, agencyPerson.userId), eq(notifications.type, 'visit.exception')));
     expect(told).toHaveLength(1);
     expect(told[0]!.link).toBe(`/dashboard/agency/visits/${visit.id}`);
     for (const value of ['Dolores', 'Sweetwater', 'Parked']) expect(JSON.stringify(told[0])).not.toContain(value);
-    expect((await json<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency))).exceptions).toEqual(['far_from_patient']);
+    expect((await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency))).exceptions).toEqual(['far_from_patient']);
     const failed = (await auditsOf(visit.id)).find((a) => a.action === 'visit.check_in' && a.outcome === 'failure');
     expect(failed?.details).toEqual({ reason: 'reason_required', exceptions: ['far_from_patient'] });
   });
@@ -319,13 +302,13 @@ describe('visit verification', () => {
     const visit = await scheduled(referral.id, therapist, { scheduledStart: inMinutes(180) });
     const noReason = await call('POST', `/visits/${visit.id}/check-in`, therapist, { locationUnavailable: true });
     expect((await errorOf(noReason)).fields?.reason).toMatch(/no location reading; far from the scheduled time/);
-    await expectError(await call('POST', `/visits/${visit.id}/check-in`, therapist, {}), 400, 'VALIDATION');
-    const inside = await json<VisitDetail>(
+    await refused(await call('POST', `/visits/${visit.id}/check-in`, therapist, {}), 400, 'VALIDATION');
+    const inside = await ok<VisitDetail>(
       await call('POST', `/visits/${visit.id}/check-in`, therapist, { locationUnavailable: true, reason: 'GPS denied; patient asked to come early' }),
     );
     expect(inside.exceptions).toEqual(['missing_location', 'off_schedule']);
     expect(inside.checkIn).toMatchObject({ latitude: null, longitude: null });
-    const done = await json<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
     expect(done).toMatchObject({ status: 'completed', exceptions: ['missing_location', 'off_schedule'] });
   });
 
@@ -341,9 +324,9 @@ describe('visit verification', () => {
     const { referral, therapist, therapistPerson } = await matchedReferral();
     const visit = await scheduled(referral.id, therapist);
     const { otherAgency, otherTherapist, manager } = await strangers();
-    for (const stranger of [otherAgency, otherTherapist, manager]) await expectError(await call('POST', `/visits/${visit.id}/check-in`, stranger, near), 404, 'NOT_FOUND');
-    await expectError(await call('POST', `/visits/${visit.id}/check-in`, await session(therapistPerson, 'aal1'), near), 403, 'MFA_REQUIRED');
-    await expectError(await call('POST', `/visits/${visit.id}/check-in`, {}, near), 401, 'UNAUTHENTICATED');
+    for (const stranger of [otherAgency, otherTherapist, manager]) await refused(await call('POST', `/visits/${visit.id}/check-in`, stranger, near), 404, 'NOT_FOUND');
+    await refused(await call('POST', `/visits/${visit.id}/check-in`, await session(app, therapistPerson, 'aal1'), near), 403, 'MFA_REQUIRED');
+    await refused(await call('POST', `/visits/${visit.id}/check-in`, {}, near), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -408,7 +391,7 @@ describe('reminders', () => {
     const job = reminderJob();
     await job({ visitId: later.id });
     const soon = await scheduled(referral.id, therapist, { serviceId: 'treatment', scheduledStart: inMinutes(600) });
-    await json(await call('POST', `/visits/${soon.id}/cancel`, therapist, { reason: 'Not needed' }));
+    await ok(await call('POST', `/visits/${soon.id}/cancel`, therapist, { reason: 'Not needed' }));
     await db().update(visits).set({ scheduledStart: new Date(Date.now() + 10 * 60_000) }).where(eq(visits.id, soon.id));
     await job({ visitId: soon.id });
     const rows = await db().select({ at: visits.remindedAt }).from(visits).where(eq(visits.referralId, referral.id));
@@ -418,18 +401,18 @@ describe('reminders', () => {
 
 describe('reasons at rest', () => {
   const row = async (visitId: string) => (await app.runtime.database.pool.query('select * from visits where id = $1', [visitId])).rows[0] as Record<string, unknown>;
-  const detail = async (visitId: string, client: Client) => json<VisitDetail>(await call('GET', `/visits/${visitId}`, client));
+  const detail = async (visitId: string, client: Client) => ok<VisitDetail>(await call('GET', `/visits/${visitId}`, client));
 
   it('exception and cancellation reasons are sealed in the database and still shown to both parties', async () => {
     const { referral, therapist, agency } = await matchedReferral();
     const checked = await scheduled(referral.id, therapist);
-    await json(await call('POST', `/visits/${checked.id}/check-in`, therapist, { ...far, reason: 'Parked by the Abernathy mailbox' }));
-    await json(await call('POST', `/visits/${checked.id}/check-out`, therapist, { ...far, reason: 'Left by the back gate' }));
+    await ok(await call('POST', `/visits/${checked.id}/check-in`, therapist, { ...far, reason: 'Parked by the Abernathy mailbox' }));
+    await ok(await call('POST', `/visits/${checked.id}/check-out`, therapist, { ...far, reason: 'Left by the back gate' }));
     const exceptionReason = 'Check-in: Parked by the Abernathy mailbox\nCheck-out: Left by the back gate';
     for (const party of [agency, therapist]) expect((await detail(checked.id, party)).exceptionReason).toBe(exceptionReason);
 
     const cancelled = await scheduled(referral.id, therapist, { serviceId: 'treatment' });
-    await json(await call('POST', `/visits/${cancelled.id}/cancel`, agency, { reason: 'Readmitted to St. Mary hospital' }));
+    await ok(await call('POST', `/visits/${cancelled.id}/cancel`, agency, { reason: 'Readmitted to St. Mary hospital' }));
     for (const party of [agency, therapist]) expect((await detail(cancelled.id, party)).statusReason).toBe('Readmitted to St. Mary hospital');
 
     for (const [visitId, planted] of [
