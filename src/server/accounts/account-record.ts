@@ -4,7 +4,7 @@ import { disciplineNames } from '../../domain/accounts';
 import { signupMessages } from '../../domain/signup';
 import type { Transaction } from '../db/client';
 import { agencyProfiles, therapistProfiles, useraccounts } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 
 const UNIQUE_VIOLATION = '23505';

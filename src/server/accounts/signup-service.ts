@@ -4,7 +4,7 @@ import { signupMessages, type Signup } from '../../domain/signup';
 import { setPasswordMail } from '../auth/mails';
 import { inTransaction, type Database, type Transaction } from '../db/client';
 import { user } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import { checkPlace, createAccountRecord, isUniqueViolation, type Step } from './account-record';

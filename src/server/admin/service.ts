@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/write-audit';
 import { issueResetToken } from '../accounts/reset-token';
 import { inTransaction, type Database } from '../db/client';
 import { managerProfiles, user, useraccounts } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { Caller } from '../use-case';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';

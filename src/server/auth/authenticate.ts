@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserType } from '../../domain/accounts';
 import { isUuid } from '../../domain/uuid';
 import { writeAudit } from '../audit/write-audit';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { clientOf, type RequestClient } from '../http/request-client';
 import type { Caller } from '../use-case';
 import { requireAal2, requireApproved, requireUserType } from './guards';

@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, errors, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /** Only the asymmetric algorithm our keys use: `none` and shared-secret (HS*) tokens are refused. */
 const ACCEPTED_ALGORITHMS = ['RS256'];

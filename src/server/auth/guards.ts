@@ -1,5 +1,5 @@
 import type { UserType } from '../../domain/accounts';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { Actor } from './session';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountStatus, UserType } from '../../domain/accounts';
 import type { Database } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { SESSION_ABSOLUTE_SECONDS, type Auth } from './auth';
 import type { BearerVerifier } from './bearer';
 import { readCookie, verifySignedValue } from './session-cookie';

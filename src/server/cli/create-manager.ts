@@ -3,7 +3,7 @@ import { inviteManagerSchema, type InviteManager } from '../../domain/admin';
 import { createManager } from '../admin/service';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabaseForCommand } from '../db/open-for-command';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { startJobQueue } from '../jobs/queue';
 import { createMailDelivery } from '../mail/deliver-mail';
 

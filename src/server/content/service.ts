@@ -1,7 +1,7 @@
 import { articles as publishedArticles } from '../../content/articles/index';
 import { faqs as publishedFaqs } from '../../content/faqs';
 import { articleCategories, type Article, type ArticleCategory, type ArticleSummary, type FaqItem } from '../../domain/content';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /** The hub's list: every article without its body, and the categories that have articles. */
 export function listArticles(articles: readonly Article[] = publishedArticles): {

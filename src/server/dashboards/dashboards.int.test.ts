@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../../../test/factories';
-import { callApi, errorOf } from '../../../test/http';
+import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
+import { callApi, errorOf, ok } from '../../../test/http';
+import { session } from '../../../test/people';
 import { insertReferral } from '../../../test/referral-fixtures';
 import type { AdminDashboard, AgencyDashboard, NetworkTherapist, PatientRecord, TherapistDashboard } from '../../domain/dashboards';
 import type { VisitStatus } from '../../domain/visits';
@@ -20,12 +21,6 @@ const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
 const get = (cookie: string | undefined, path: string) => callApi(app.url, 'GET', path, { cookie });
-
-async function ok<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  expect(response.status, `${response.url}: ${text}`).toBe(200);
-  return JSON.parse(text) as T;
-}
 
 async function insertVisit(options: {
   referralId: string;
@@ -262,8 +257,7 @@ describe('GET /api/dashboard/therapist', () => {
 describe('GET /api/admin/dashboard', () => {
   it('counts the whole marketplace: open referrals, visits and amount paid this month', async () => {
     const manager = await buildManager(db());
-    const cookie = await signIn(app.url, manager);
-    await elevateSession(db(), cookie);
+    const cookie = (await session(app, manager)).cookie;
     // The endpoint reads the figures at most every 10 seconds; this is its first read in this app.
     const before = await getAdminDashboard({ database: app.runtime.database });
 
@@ -347,8 +341,7 @@ describe('who may read each dashboard', () => {
   it('each endpoint refuses the wrong role with 403', async () => {
     const agencyCookie = await signIn(app.url, await buildAgency(db()));
     const therapistCookie = await signIn(app.url, await buildTherapist(db()));
-    const managerCookie = await signIn(app.url, await buildManager(db()));
-    await elevateSession(db(), managerCookie);
+    const managerCookie = (await session(app, await buildManager(db()))).cookie;
     const refusals: Array<[string, string]> = [
       ...agencyPaths.flatMap((path): Array<[string, string]> => [
         [therapistCookie, path],

@@ -11,7 +11,7 @@ import type { Discipline } from '../../domain/accounts';
 import type { ReferralStatus } from '../../domain/referrals';
 import type { VisitStatus } from '../../domain/visits';
 import type { Database } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import {
   agencyActivity,
   agencyFigures,

@@ -1,7 +1,7 @@
 import { audited, refused, type Outcome, type Refusal } from '../audit/audited-use-case';
 import { mfaRequired } from '../auth/guards';
 import type { Database, Transaction } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { Caller } from '../use-case';
 import { canUseDocumentation, type DocumentationSide } from './policy';
 import { findVisitOfParty, type DocumentationVisitRow } from './queries';

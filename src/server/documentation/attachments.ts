@@ -5,7 +5,7 @@ import { attachmentContentTypes, MAX_ATTACHMENT_BYTES, type AttachmentContentTyp
 import { audited, refused, type Outcome } from '../audit/audited-use-case';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { accessRefusal, withVisit } from './access';
 import { cleanFileName, openFileName, sealFileName } from './file-name';
 import { checkAttachmentBytes } from './file-type-check';

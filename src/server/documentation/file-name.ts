@@ -3,7 +3,7 @@ import type { PhiBox } from '../crypto/phi-box';
 import type { Database } from '../db/client';
 import { runInLockedBatches } from '../db/locked-batches';
 import { noteAttachments } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /**
  * An attachment's file name is PHI ("Dolores Abernathy knee x-ray.pdf"). It arrives in a request

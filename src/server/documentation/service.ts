@@ -14,7 +14,7 @@ import {
 import { serviceTypes } from '../../domain/accounts';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Transaction } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { moveLockedVisit } from '../visits/move-visit';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';

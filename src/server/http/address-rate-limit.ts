@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema/index';
 import { consumeRateLimit } from './db-rate-limit';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 export interface AddressRule {
   /** Names the counter; each rule counts apart from the others. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * Counts a request against `key` in the shared rate_limit table (the one better-auth uses), so the

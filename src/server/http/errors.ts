@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode } from '../errors';
 import { loggableError } from './log-safety';
 
-export const errorStatus = {
+/** The HTTP status of each error code: the one place the API layer turns codes into statuses. */
+export const errorStatus: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -15,21 +17,7 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof errorStatus;
-
-/** The one error type services throw; the handler below turns it into `{ error: { code, message, fields? } }`. */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
+};
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { mailMessages, smsMessages } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RoutesPlugin } from '../http/plugin';
 
 const mailSchema = z.object({

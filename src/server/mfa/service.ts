@@ -6,7 +6,7 @@ import type { Actor } from '../auth/session';
 import type { SecretBox } from '../crypto/secret-box';
 import { inTransaction, type Database } from '../db/client';
 import { mfaBackupCodes, mfaChallenges, mfaFactors, session } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RequestClient } from '../http/request-client';
 import type { JobQueue } from '../jobs/queue';
 import { queueSms } from '../sms/queue-sms';

@@ -1,7 +1,7 @@
 import { requireAuth } from '../auth/authenticate';
 import { sessionIdOf } from '../auth/live-session';
 import { getActor } from '../auth/session';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RoutesPlugin } from '../http/plugin';
 import {
   markAllReadResultSchema,

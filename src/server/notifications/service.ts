@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../auth/session';
 import type { Database, Transaction } from '../db/client';
 import { notifications } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { countUnread, listNotificationRows, markAllRowsRead, markRowRead, type NotificationRow } from './queries';
 import type { NotificationView } from './schemas';
 

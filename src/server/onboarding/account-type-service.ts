@@ -3,7 +3,7 @@ import { signupMessages } from '../../domain/signup';
 import { checkPlace, createAccountRecord, isUniqueViolation } from '../accounts/account-record';
 import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import type { Caller } from '../use-case';
 

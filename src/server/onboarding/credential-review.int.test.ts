@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
+import { session } from '../../../test/people';
 import { createReferral, offeredTo } from '../../../test/referrals';
 import { credentialChangeMessages, type CredentialChangeItem, type CredentialChangeList } from '../../domain/credential-changes';
 import { npiWithCheckDigit } from '../../domain/npi';
@@ -23,8 +24,7 @@ let reviewer: Awaited<ReturnType<typeof buildManager>>;
 beforeAll(async () => {
   app = await startTestApp();
   reviewer = await buildManager(db());
-  cookies.manager = await signIn(app.url, reviewer);
-  await elevateSession(db(), cookies.manager);
+  cookies.manager = (await session(app, reviewer)).cookie;
   cookies.managerAal1 = await signIn(app.url, await buildManager(db()));
   cookies.agency = await signIn(app.url, await buildAgency(db(), { state: 'TX', zip: TEXAS_ZIP }));
 });

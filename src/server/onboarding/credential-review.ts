@@ -7,7 +7,7 @@ import {
 } from '../../domain/credential-changes';
 import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { Caller } from '../use-case';
 import {
   closeChange,

@@ -1,7 +1,7 @@
 import type { AccountStatus } from '../../domain/accounts';
 import { onboardingMessages, type OnboardingUserType } from '../../domain/onboarding';
 import type { Actor } from '../auth/session';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /**
  * Who may use onboarding: any agency or therapist account, whatever its review status (pending

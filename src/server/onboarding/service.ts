@@ -3,7 +3,7 @@ import { onboardingMessages, type Onboarding, type OnboardingState, type Onboard
 import { writeAudit } from '../audit/write-audit';
 import type { Actor } from '../auth/session';
 import { inTransaction, type Database } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { Caller } from '../use-case';
 import { lockAccountStatus, upsertPendingChange, withdrawPendingChange } from './credential-queries';
 import { credentialOf, credentialReviewOf } from './credential-review';

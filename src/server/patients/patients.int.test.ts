@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
+import { session } from '../../../test/people';
 import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
 import { patientMessages, type PatientInput, type PatientResponse } from '../../domain/patients';
 import type { ReferralStatus } from '../../domain/referrals';
@@ -70,20 +71,13 @@ function call(method: 'GET' | 'PUT', referralId: string, client: Client = {}, bo
   });
 }
 
-/** Signs a person in, at aal2 unless told otherwise, from an address of their own. */
-async function session(person: { userId: string; email: string; password: string }, aal: 'aal1' | 'aal2' = 'aal2') {
-  const cookie = await signIn(app.url, person);
-  if (aal === 'aal2') await elevateSession(db(), cookie);
-  return { userId: person.userId, cookie, ip: clientAddress() };
-}
-
 /** An agency and a therapist matched on a referral, both signed in at aal2. */
 async function matchedReferral(status: ReferralStatus = 'matched') {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db());
   const referral = await insertReferral(db(), { agencyId: agencyPerson.userId, status, matchedTherapistId: therapistPerson.userId });
   await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
-  return { referral, agencyPerson, therapistPerson, agency: await session(agencyPerson), therapist: await session(therapistPerson) };
+  return { referral, agencyPerson, therapistPerson, agency: await session(app, agencyPerson), therapist: await session(app, therapistPerson) };
 }
 
 async function addPatient(referralId: string, agency: Client, body: PatientInput = details) {
@@ -182,7 +176,7 @@ describe('a second factor is required', () => {
     const { referral, agency, agencyPerson, therapistPerson } = await matchedReferral();
     await addPatient(referral.id, agency);
     for (const person of [agencyPerson, therapistPerson]) {
-      const weak = await session(person, 'aal1');
+      const weak = await session(app, person, 'aal1');
       const response = await call('GET', referral.id, weak);
       expect(response.status).toBe(403);
       expect((await errorOf(response)).code).toBe('MFA_REQUIRED');
@@ -193,7 +187,7 @@ describe('a second factor is required', () => {
 
   it('the agency at aal1 cannot save: 403 MFA_REQUIRED, nothing written', async () => {
     const { referral, agencyPerson } = await matchedReferral();
-    const weak = await session(agencyPerson, 'aal1');
+    const weak = await session(app, agencyPerson, 'aal1');
     const response = await call('PUT', referral.id, weak, details);
     expect(response.status).toBe(403);
     expect((await errorOf(response)).code).toBe('MFA_REQUIRED');
@@ -216,7 +210,7 @@ describe('nobody else learns the patient exists', () => {
     ];
     for (const person of others) {
       for (const aal of ['aal2', 'aal1'] as const) {
-        const client = await session(person, aal);
+        const client = await session(app, person, aal);
         await expectNotFound(await call('GET', referral.id, client));
         await expectNotFound(await call('PUT', referral.id, client, otherDetails));
       }
@@ -249,7 +243,7 @@ describe('when details can be added', () => {
   it.each(['draft', 'posted'] as const)('before a match (%s) the agency gets 409 with a clear message, nothing written', async (status) => {
     const agencyPerson = await buildAgency(db());
     const referral = await insertReferral(db(), { agencyId: agencyPerson.userId, status });
-    const agency = await session(agencyPerson);
+    const agency = await session(app, agencyPerson);
     const response = await call('PUT', referral.id, agency, details);
     expect(response.status).toBe(409);
     expect(await errorOf(response)).toEqual({ code: 'CONFLICT', message: 'Patient details can be added once a therapist is matched.' });
@@ -313,7 +307,7 @@ describe('when details can be added', () => {
 describe('audit and notification', () => {
   it('every read and write leaves a row: who, what, which record, from where, the outcome, and no PHI', async () => {
     const { referral, agency, therapist } = await matchedReferral();
-    const stranger = await session(await buildAgency(db()));
+    const stranger = await session(app, await buildAgency(db()));
     await addPatient(referral.id, agency);
     expect((await call('GET', referral.id, agency)).status).toBe(200);
     expect((await call('GET', referral.id, therapist)).status).toBe(200);

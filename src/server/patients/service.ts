@@ -3,7 +3,7 @@ import { audited, refused, type Outcome } from '../audit/audited-use-case';
 import { mfaRequired } from '../auth/guards';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { createNotification } from '../notifications/service';
 import { canReadPatient, canWritePatient, type PatientDenial } from './policy';
 import { findReferralOfParty, findSealedPatient, insertPatient, updatePatient } from './queries';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/session';
 import { inTransaction, type Database } from '../db/client';
 import { agencyProfiles, paymentCustomers } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { AWAITING_PAYMENT_METHOD } from './jobs';
 import type { PaymentProvider } from './provider';
 import { countLinesAwaitingPaymentMethod, findPaymentCustomer } from './queries';

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
 import { insertPayableVisit, insertVisit, waitFor } from '../../../test/payment-fixtures';
+import { session } from '../../../test/people';
 import { inTransaction } from '../db/client';
 import { auditLog, invoiceLines, paymentCustomers, paymentEvents, payouts, visits } from '../db/schema/index';
 import { makeVisitPayable } from './payable';
@@ -26,12 +27,6 @@ async function jobCount(name: string, visitId: string) {
     [name, visitId],
   );
   return Number(rows[0]?.count ?? 0);
-}
-
-async function session(person: { email: string; password: string }, aal: 'aal1' | 'aal2' = 'aal2') {
-  const cookie = await signIn(app.url, person);
-  if (aal === 'aal2') await elevateSession(db(), cookie);
-  return cookie;
 }
 
 describe('never paying twice', () => {
@@ -106,12 +101,12 @@ describe('payment endpoints', () => {
     manager = await buildManager(db());
     visitA = await insertPayableVisit(app.runtime, { agencyId: agencyA.userId, therapistId: therapistA.userId, rate: 150 });
     visitB = await insertPayableVisit(app.runtime, { agencyId: agencyB.userId, therapistId: therapistB.userId, rate: 100 });
-    cookies.agencyA = await session(agencyA);
-    cookies.agencyB = await session(agencyB);
-    cookies.therapistA = await session(therapistA);
-    cookies.therapistB = await session(therapistB);
-    cookies.manager = await session(manager);
-    cookies.managerAal1 = await session(manager, 'aal1');
+    cookies.agencyA = (await session(app, agencyA)).cookie;
+    cookies.agencyB = (await session(app, agencyB)).cookie;
+    cookies.therapistA = (await session(app, therapistA)).cookie;
+    cookies.therapistB = (await session(app, therapistB)).cookie;
+    cookies.manager = (await session(app, manager)).cookie;
+    cookies.managerAal1 = (await session(app, manager, 'aal1')).cookie;
   });
 
   const lineOf = async (visitId: string) => (await db().select().from(invoiceLines).where(eq(invoiceLines.visitId, visitId)))[0]!;
@@ -243,7 +238,7 @@ describe('payment endpoints', () => {
 
     it('refuses an agency that is not approved', async () => {
       const pending = await buildAgency(db(), { status: 'pending' });
-      const response = await callApi(app.url, 'GET', '/api/agency/invoice', { cookie: await session(pending) });
+      const response = await callApi(app.url, 'GET', '/api/agency/invoice', { cookie: (await session(app, pending)).cookie });
       expect(response.status).toBe(403);
     });
   });

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/session';
 import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database } from '../db/client';
 import { payouts } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RequestClient } from '../http/request-client';
 import type { JobQueue } from '../jobs/queue';
 import { findPaymentRowAllTenants } from './queries';

@@ -3,7 +3,7 @@ import { writeAudit } from '../audit/write-audit';
 import type { Actor } from '../auth/session';
 import { inTransaction, type Database } from '../db/client';
 import { invoiceLines, paymentAccounts, payouts, therapistProfiles } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { PaymentProvider } from './provider';
 import { findPaymentAccount, findPaymentRowAllTenants, settleVisitIfPaid } from './queries';
 import type { InvoiceLineItem } from './schemas';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
 import { insertPayableVisit, StripeDouble, waitFor } from '../../../test/payment-fixtures';
 import { stripeHarness } from '../../../test/stripe-harness';
@@ -36,8 +36,7 @@ const { deliver, jobCount, session, saveCard, agencyWithCard, readyTherapist, li
 describe('Stripe Connect adapter', () => {
   it('onboards a therapist: a connected Express account once, then an account link each time', async () => {
     const therapist = await buildTherapist(db());
-    const cookie = await signIn(app.url, therapist);
-    await elevateSession(db(), cookie);
+    const cookie = await session(therapist);
 
     const first = await callApi(app.url, 'POST', '/api/therapist/payments/onboarding', { cookie });
     expect(first.status).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RoutesPlugin } from '../http/plugin';
 import { receivePaymentWebhook } from './webhook-service';
 

@@ -3,7 +3,7 @@ import { inTransaction, type Database, type Db, type Transaction } from '../db/c
 import { invoiceLines, paymentAccounts, paymentCustomers, paymentEvents, payouts } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
 import { AWAITING_PAYMENT_METHOD, notePayoutAwaitsAgency, PAYOUT_UNREACHABLE } from './jobs';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider';
 import { settleVisitIfPaid } from './queries';
 

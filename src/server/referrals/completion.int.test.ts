@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildTherapist, clientAddress, elevateSession, signIn } from '../../../test/factories';
+import { buildAgency, buildTherapist, clientAddress } from '../../../test/factories';
+import { ok } from '../../../test/http';
+import { session } from '../../../test/people';
 import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
 import { insertVisit } from '../../../test/visit-fixtures';
 import type { AgencyDashboard, TherapistDashboard } from '../../domain/dashboards';
@@ -66,18 +68,6 @@ function call(method: string, url: string, client?: Client, body?: unknown) {
   });
 }
 
-async function ok<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-async function session(person: { email: string; password: string }): Promise<Client> {
-  const cookie = await signIn(app.url, person);
-  await elevateSession(db(), cookie);
-  return { cookie };
-}
-
 /**
  * An in-progress referral ordering one evaluation and `treatments` treatment visits, with patient
  * details, and a completed (checked-out) visit for each `services` entry.
@@ -88,8 +78,8 @@ async function referralWithVisits(options: { treatments: number; services: ('eva
   const referral = await insertReferral(db(), { agencyId: agencyPerson.userId, status: 'in_progress', matchedTherapistId: therapistPerson.userId });
   await db().insert(referralServices).values({ referralId: referral.id, serviceId: 'treatment', visitCount: options.treatments, offeredRate: 100 });
   await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
-  const agency = await session(agencyPerson);
-  const therapist = await session(therapistPerson);
+  const agency = await session(app, agencyPerson);
+  const therapist = await session(app, therapistPerson);
   await ok(await call('PUT', `/referrals/${referral.id}/patient`, agency, patient));
   const sides = { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, referralId: referral.id };
   const visits = [];

@@ -2,7 +2,7 @@ import type { ServiceTypeId } from '../../domain/accounts';
 import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistReferral } from '../../domain/referrals';
 import type { Actor } from '../auth/session';
 import type { Database, Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { judgeTherapist, todayIn } from './eligibility';
 import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals } from './presenters';
 import {

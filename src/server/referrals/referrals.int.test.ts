@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../../../test/factories';
-import { callApi, errorOf } from '../../../test/http';
+import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
+import { callApi, errorOf, ok, refused } from '../../../test/http';
+import { session, type Aal } from '../../../test/people';
 import { createReferral, daysFromNow, notificationsAbout, offeredTo, referralInput, respondTo } from '../../../test/referrals';
 import {
   referralMessages,
@@ -37,36 +38,20 @@ type Person = { userId: string; email: string; cookie: string };
 
 async function agency(options: AgencyOptions = {}): Promise<Person> {
   const person = await buildAgency(db(), options);
-  return { ...person, cookie: await signIn(app.url, person) };
+  return { ...person, cookie: (await session(app, person, 'aal1')).cookie };
 }
 
 async function therapist(options: TherapistOptions = {}): Promise<Person & { firstName: string; lastName: string }> {
   const person = await buildTherapist(db(), options);
-  return { ...person, cookie: await signIn(app.url, person) };
+  return { ...person, cookie: (await session(app, person, 'aal1')).cookie };
 }
 
-async function manager(aal: 'aal1' | 'aal2' = 'aal2'): Promise<Person> {
+async function manager(aal: Aal = 'aal2'): Promise<Person> {
   const person = await buildManager(db());
-  const cookie = await signIn(app.url, person);
-  if (aal === 'aal2') await elevateSession(db(), cookie);
-  return { ...person, cookie };
+  return { ...person, cookie: (await session(app, person, aal)).cookie };
 }
 
 const api = (cookie: string | undefined, method: string, path: string, body?: unknown) => callApi(app.url, method, path, { cookie, body });
-
-/** The body of a response that must have `status`; the failure message shows what came back. */
-async function ok<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  expect(response.status, `${response.url}: ${text}`).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function refused(response: Response, status: number, code: string) {
-  expect(response.status, response.url).toBe(status);
-  const error = await errorOf(response);
-  expect(error.code).toBe(code);
-  return error;
-}
 
 const agencyView = async (cookie: string, id: string) => ok<AgencyReferral>(await api(cookie, 'GET', `/api/referrals/${id}`));
 const therapistView = async (cookie: string, id: string) => ok<TherapistReferral>(await api(cookie, 'GET', `/api/therapist/referrals/${id}`));

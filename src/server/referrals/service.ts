@@ -11,7 +11,7 @@ import { inTransaction, type Database, type Transaction } from '../db/client';
 import { referrals } from '../db/schema/index';
 import { locateZip } from '../geo/zip-centroids';
 import type { Caller } from '../use-case';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { findEligibleTherapists } from './eligibility';
 import type { NewNotification } from '../notifications/service';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { referralMessages, type ServiceRates, type TherapistReferral } from '../../domain/referrals';
 import { inTransaction, type Transaction } from '../db/client';
 import { referrals } from '../db/schema/index';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { agencyReferralLink, notifyAgency } from './notify';
 import { findOffer, findResponse, findTherapistReferral, servicesOf, setOfferHidden, updateResponse, upsertResponse, type ReferralRow } from './queries';
 import { getTherapistReferral } from './read-service';

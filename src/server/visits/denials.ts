@@ -1,5 +1,5 @@
 import { mfaRequired } from '../auth/guards';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { VisitDenial } from './policy';
 
 export const VISIT_ENTITY = 'visit';

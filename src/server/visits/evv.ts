@@ -11,7 +11,7 @@ import {
 import type { Actor } from '../auth/session';
 import type { PhiBox } from '../crypto/phi-box';
 import { locateZip } from '../geo/zip-centroids';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { createNotification } from '../notifications/service';
 import { findSealedPatient } from '../patients/queries';
 import { audited, refused } from '../audit/audited-use-case';

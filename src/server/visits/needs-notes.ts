@@ -1,6 +1,6 @@
 import type { OwedNoteStatus, VisitsNeedingNotes } from '../../domain/visits-needing-notes';
 import type { Actor } from '../auth/session';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { audited, refused } from '../audit/audited-use-case';
 import { VISIT_ENTITY } from './denials';
 import { presentVisitSummary } from './presenters';

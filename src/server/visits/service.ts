@@ -14,7 +14,7 @@ import {
 import type { Actor } from '../auth/session';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Db, Transaction } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
 import { findReferralOfParty } from '../patients/queries';

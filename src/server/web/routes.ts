@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RoutesPlugin } from '../http/plugin';
 import { styleNonceOf, withStyleNonce } from './style-nonce';
 
