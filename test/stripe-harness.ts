@@ -3,8 +3,9 @@ import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { invoiceLines, paymentAccounts, payouts } from '../src/server/db/schema/index';
 import type { TestApp } from './app';
-import { buildAgency, buildTherapist, elevateSession, signIn } from './factories';
+import { buildAgency, buildTherapist } from './factories';
 import { callApi } from './http';
+import { session as signedIn } from './people';
 import type { CardOutcome, StripeDouble } from './stripe-double';
 
 /**
@@ -29,10 +30,9 @@ export function stripeHarness(options: { app: () => TestApp; stripeApi: () => St
     return Number(rows[0]?.count ?? 0);
   }
 
-  async function session(person: { email: string; password: string }) {
-    const cookie = await signIn(options.app().url, person);
-    await elevateSession(db(), cookie);
-    return cookie;
+  /** The Cookie header of `person` signed in at aal2. */
+  async function session(person: { userId: string; email: string; password: string }) {
+    return (await signedIn(options.app(), person)).cookie;
   }
 
   /** The agency goes through Checkout (setup mode) with a card and Stripe sends checkout.session.completed. */
