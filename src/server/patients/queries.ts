@@ -1,35 +1,11 @@
-import { and, eq, or, sql } from 'drizzle-orm';
-import { isUuid } from '../../domain/uuid';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { patients, referrals } from '../db/schema/index';
-import type { PatientReferral } from './policy';
+import { patients } from '../db/schema/index';
 
 /**
- * Patient SQL. The referral is looked up only through its parties: a user who is neither its agency
- * nor its matched therapist gets nothing back, whatever the policy says. The patient row itself is
- * read only after the policy allowed it.
+ * Patient SQL. The referral is looked up only through its parties (referrals/parties.ts); the
+ * patient row itself is read only after the policy allowed it.
  */
-
-/**
- * The referral when `userId` is its agency or its matched therapist; null otherwise, or when there
- * is no such referral. `lock` holds it against concurrent changes (closing it, another save) until
- * the transaction ends.
- */
-export async function findReferralOfParty(
-  db: Db,
-  referralId: string,
-  userId: string,
-  options: { lock?: boolean } = {},
-): Promise<(PatientReferral & { id: string }) | null> {
-  // PostgreSQL refuses anything but a uuid as one: such a path segment names no referral.
-  if (!isUuid(referralId)) return null;
-  const query = db
-    .select({ id: referrals.id, agencyId: referrals.agencyId, status: referrals.status, matchedTherapistId: referrals.matchedTherapistId })
-    .from(referrals)
-    .where(and(eq(referrals.id, referralId), or(eq(referrals.agencyId, userId), eq(referrals.matchedTherapistId, userId))));
-  const [row] = options.lock ? await query.for('no key update') : await query;
-  return row ?? null;
-}
 
 export async function findSealedPatient(db: Db, referralId: string): Promise<{ sealed: string; updatedAt: Date } | null> {
   const [row] = await db.select({ sealed: patients.sealed, updatedAt: patients.updatedAt }).from(patients).where(eq(patients.referralId, referralId));

@@ -6,7 +6,8 @@ import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import { createNotification } from '../notifications/service';
 import { canReadPatient, canWritePatient, type PatientDenial } from './policy';
-import { findReferralOfParty, findSealedPatient, insertPatient, updatePatient } from './queries';
+import { findReferralOfParty } from '../referrals/parties';
+import { findSealedPatient, insertPatient, updatePatient } from './queries';
 import type { Caller } from '../use-case';
 
 /**

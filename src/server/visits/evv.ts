@@ -1,5 +1,4 @@
 import { greatCircleMiles } from '../../domain/geo';
-import { storedPatientSchema } from '../../domain/patients';
 import {
   EVV_MAX_DISTANCE_MILES,
   EVV_MAX_MINUTES_OFF_SCHEDULE,
@@ -13,7 +12,7 @@ import type { PhiBox } from '../crypto/phi-box';
 import { locateZip } from '../geo/zip-centroids';
 import { AppError } from '../errors';
 import { createNotification } from '../notifications/service';
-import { findSealedPatient } from '../patients/queries';
+import { readPatientZip } from '../patients/patient-zip';
 import { audited, refused } from '../audit/audited-use-case';
 import { VISIT_ENTITY } from './denials';
 import { presentVisitDetail } from './presenters';
@@ -36,15 +35,6 @@ export const NO_PATIENT_FOR_EVV = 'The agency has not added the patient’s deta
 export type EvvDeps = VisitDeps & { phiBox: PhiBox };
 
 /** The patient's ZIP from their sealed details; null when none are saved, 'unreadable' when they cannot be opened. */
-function patientZip(phiBox: PhiBox, sealed: string, referralId: string): string | 'unreadable' {
-  try {
-    const parsed = storedPatientSchema.safeParse(JSON.parse(phiBox.open(sealed, referralId)));
-    return parsed.success ? parsed.data.zip : 'unreadable';
-  } catch {
-    return 'unreadable';
-  }
-}
-
 /** The exceptions a reading makes (pure, exported for tests). */
 export function findExceptions(options: {
   reading: { latitude: number; longitude: number } | null;
@@ -74,9 +64,8 @@ export async function verifyVisit(
     if ('refusal' in loaded) return loaded.refusal;
     const { visit } = loaded;
 
-    const sealed = await findSealedPatient(t.tx, visit.referralId);
-    if (!sealed) return refused(new AppError('CONFLICT', NO_PATIENT_FOR_EVV), { reason: 'no_patient' });
-    const zip = patientZip(deps.phiBox, sealed.sealed, visit.referralId);
+    const zip = await readPatientZip(t.tx, deps.phiBox, visit.referralId);
+    if (zip === null) return refused(new AppError('CONFLICT', NO_PATIENT_FOR_EVV), { reason: 'no_patient' });
     if (zip === 'unreadable') return refused(new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'), { reason: 'patient_unreadable' });
 
     const now = new Date();

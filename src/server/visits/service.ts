@@ -17,7 +17,7 @@ import type { Database, Db, Transaction } from '../db/client';
 import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
-import { findReferralOfParty } from '../patients/queries';
+import { findReferralOfParty } from '../referrals/parties';
 import { audited, refused, type Outcome, type Refusal } from '../audit/audited-use-case';
 import { denialError, VISIT_ENTITY } from './denials';
 import { moveLockedVisit } from './move-visit';
