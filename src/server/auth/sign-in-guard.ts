@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { clientOf } from '../http/request-client';
 import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database } from '../db/client';
 import { user } from '../db/schema/index';
@@ -84,8 +85,7 @@ async function mailUnlockLink(deps: SignInGuardDeps, request: FastifyRequest, ac
       entityType: 'user',
       entityId: owner.id,
       outcome: 'failure',
-      ipAddress: request.ip,
-      userAgent: request.headers['user-agent'],
+      ...clientOf(request),
       details: { failures, waitSeconds: waitSeconds(failures) },
     });
   });

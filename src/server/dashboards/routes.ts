@@ -28,7 +28,7 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
     {
       schema: { tags, summary: "Therapists matched to the agency's referrals, most recent first", response: { 200: networkTherapistListSchema } },
     },
-    async (request) => ({ items: await listNetworkTherapists({ database: deps.database, agencyId: request.actor.userId }) }),
+    async (request) => ({ items: await listNetworkTherapists(deps, { actor: request.actor }) }),
   );
   app.get(
     '/agency/patients',
@@ -39,7 +39,7 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
         response: { 200: patientRecordListSchema },
       },
     },
-    async (request) => ({ items: await listPatientRecords({ database: deps.database, agencyId: request.actor.userId }) }),
+    async (request) => ({ items: await listPatientRecords(deps, { actor: request.actor }) }),
   );
 };
 

@@ -10,6 +10,7 @@ import type {
 import type { Discipline } from '../../domain/accounts';
 import type { ReferralStatus } from '../../domain/referrals';
 import type { VisitStatus } from '../../domain/visits';
+import type { Actor } from '../auth/session';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import {
@@ -100,7 +101,8 @@ export async function getAdminDashboard({ database }: { database: Database }): P
   };
 }
 
-export async function listNetworkTherapists({ database, agencyId }: { database: Database; agencyId: string }): Promise<NetworkTherapist[]> {
+export async function listNetworkTherapists({ database }: { database: Database }, { actor }: { actor: Actor }): Promise<NetworkTherapist[]> {
+  const agencyId = actor.userId;
   const found = await networkTherapists(database.db, agencyId);
   return found.map((row) => ({
     id: row.id,
@@ -113,7 +115,8 @@ export async function listNetworkTherapists({ database, agencyId }: { database: 
   }));
 }
 
-export async function listPatientRecords({ database, agencyId }: { database: Database; agencyId: string }): Promise<PatientRecord[]> {
+export async function listPatientRecords({ database }: { database: Database }, { actor }: { actor: Actor }): Promise<PatientRecord[]> {
+  const agencyId = actor.userId;
   const found = await patientRecords(database.db, agencyId);
   return found.map((row) => ({
     referralId: row.referral_id,
