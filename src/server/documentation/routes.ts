@@ -1,4 +1,3 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   attachmentViewSchema,
@@ -10,6 +9,7 @@ import {
 } from '../../domain/documentation';
 import { createPhiBox } from '../crypto/phi-box';
 import { callerOf, phiRoute } from '../auth/authenticate';
+import type { AppDeps } from '../app';
 import type { RoutesPlugin } from '../http/plugin';
 import { DOCUMENTATION_ENTITY } from './access';
 import {
@@ -28,23 +28,31 @@ import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraf
 
 // Any string: an id that is no visit's is answered 404 like a visit the caller cannot see.
 const idParams = z.object({ id: z.string().max(100) });
+const tags = ['documentation'];
 
 /**
  * Visit documentation (PHI): notes (/visits/:id/notes…) and attachments. Only the visit's agency and
  * therapist at aal2 get anything but 404; every request, allowed or refused, is audited.
  */
 export const documentationRoutes: RoutesPlugin = async (app, deps) => {
-  const phiBox = createPhiBox(deps.secrets.phiKey);
+  await app.register(noteRoutes, deps);
+  await app.register(attachmentRoutes, deps);
+  await app.register(attachmentUploadRoutes, deps);
+};
+
+function attachmentDepsOf(deps: AppDeps) {
+  return { database: deps.database, dataDir: deps.config.dataDir, phiBox: createPhiBox(deps.secrets.phiKey) };
+}
+
+/** The visit's notes: reading every version, the therapist's draft and signature, the agency's review. */
+const noteRoutes: RoutesPlugin = async (app, deps) => {
   const serviceDeps = {
     database: deps.database,
     jobs: deps.jobs,
-    phiBox,
+    phiBox: createPhiBox(deps.secrets.phiKey),
     noteDueHours: deps.config.noteDueHours,
     paymentProvider: deps.payments.name,
   };
-  const attachmentDeps = { database: deps.database, dataDir: deps.config.dataDir, phiBox };
-
-  const tags = ['documentation'];
 
   app.get(
     '/visits/:id/notes',
@@ -99,6 +107,11 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) => reviewNote(serviceDeps, { ...callerOf(request), visitId: request.params.id, input: request.body }),
   );
+};
+
+/** The files attached to the visit's notes: listing, downloading and removing them. */
+const attachmentRoutes: RoutesPlugin = async (app, deps) => {
+  const attachmentDeps = attachmentDepsOf(deps);
 
   app.get(
     '/visits/:id/attachments',
@@ -141,38 +154,40 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
       return reply.status(204).send();
     },
   );
+};
 
-  // The upload is the raw file (no multipart support in the app): its own scope takes any body as
-  // bytes up to the limit, so the handler can answer a wrong type with a clear message.
-  await app.register(async (scope) => {
-    const upload = scope.withTypeProvider<ZodTypeProvider>();
-    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES }, (_request, body, done) => done(null, body));
-    upload.post(
-      '/visits/:id/attachments',
-      {
-        schema: {
-          tags,
-          summary:
-            'The therapist uploads a file: the raw body as application/pdf, image/png or image/jpeg (10 MB at most), its name percent-encoded in X-File-Name (never the URL, which is logged)',
-          params: idParams,
-          response: { 201: attachmentViewSchema },
-        },
-        bodyLimit: MAX_ATTACHMENT_BYTES,
-        config: phiRoute(ATTACHMENT_UPLOAD, DOCUMENTATION_ENTITY),
+/**
+ * The upload is the raw file (no multipart support in the app): its own plugin takes any body as
+ * bytes up to the limit, so the handler can answer a wrong type with a clear message.
+ */
+const attachmentUploadRoutes: RoutesPlugin = async (app, deps) => {
+  const attachmentDeps = attachmentDepsOf(deps);
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES }, (_request, body, done) => done(null, body));
+  app.post(
+    '/visits/:id/attachments',
+    {
+      schema: {
+        tags,
+        summary:
+          'The therapist uploads a file: the raw body as application/pdf, image/png or image/jpeg (10 MB at most), its name percent-encoded in X-File-Name (never the URL, which is logged)',
+        params: idParams,
+        response: { 201: attachmentViewSchema },
       },
-      async (request, reply) => {
-        const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        // Fastify's own text/plain parser outranks the catch-all: such a body arrives as a string.
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
-        const view = await uploadAttachment(attachmentDeps, {
-          ...callerOf(request),
-          visitId: request.params.id,
-          fileName: decodeFileNameHeader(request.headers[FILE_NAME_HEADER]),
-          contentType,
-          body,
-        });
-        return reply.status(201).send(view);
-      },
-    );
-  });
+      bodyLimit: MAX_ATTACHMENT_BYTES,
+      config: phiRoute(ATTACHMENT_UPLOAD, DOCUMENTATION_ENTITY),
+    },
+    async (request, reply) => {
+      const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      // Fastify's own text/plain parser outranks the catch-all: such a body arrives as a string.
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
+      const view = await uploadAttachment(attachmentDeps, {
+        ...callerOf(request),
+        visitId: request.params.id,
+        fileName: decodeFileNameHeader(request.headers[FILE_NAME_HEADER]),
+        contentType,
+        body,
+      });
+      return reply.status(201).send(view);
+    },
+  );
 };

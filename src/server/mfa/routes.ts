@@ -4,6 +4,7 @@ import { callerOf, requireAuth } from '../auth/authenticate';
 import type { Actor } from '../auth/session';
 import { createSecretBox } from '../crypto/secret-box';
 import { consumeRateLimit } from '../http/db-rate-limit';
+import type { AppDeps } from '../app';
 import type { RoutesPlugin } from '../http/plugin';
 import {
   challengeFactor,
@@ -21,7 +22,15 @@ const aal = z.enum(['aal1', 'aal2']);
 
 /** Second factors (the seed's /factors API): enrol, challenge, verify, unenrol, backup codes. */
 export const mfaRoutes: RoutesPlugin = async (app, deps) => {
-  const mfa: MfaDeps = {
+  // Proving a factor is what an aal1 session is for; everything else here needs the session's owner.
+  // Declared before both plugins are registered, so it covers their routes.
+  requireAuth(app, { allowAal1: true });
+  await app.register(factorRoutes, deps);
+  await app.register(proofRoutes, deps);
+};
+
+function mfaDepsOf(deps: AppDeps): MfaDeps {
+  return {
     database: deps.database,
     jobs: deps.jobs,
     secretBox: createSecretBox(deps.secrets.appSecret, 'mfa-totp-secret'),
@@ -29,11 +38,11 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     // Outside production, texts without a provider are kept for the development mailbox.
     smsAvailable: Boolean(deps.config.twilio) || deps.config.env !== 'production',
   };
-  // Proving a factor is what an aal1 session is for; everything else here needs the session's owner.
-  requireAuth(app, { allowAal1: true });
-  // Per session, not per user: someone who knows the password must not be able to lock the real
-  // user's own session out. Each challenge also allows only MAX_CHALLENGE_ATTEMPTS codes.
-  const limitChecks = (actor: Actor) => consumeRateLimit(deps.database.db, `mfa-check|${actor.sessionId}`, { windowSeconds: 300, max: 10 });
+}
+
+/** The caller's factors and backup codes: listing, enrolling, removing, replacing the codes. */
+const factorRoutes: RoutesPlugin = async (app, deps) => {
+  const mfa = mfaDepsOf(deps);
 
   app.get(
     '/mfa/factors',
@@ -82,6 +91,31 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     async (request, reply) => reply.status(201).send(await enrolFactor(mfa, { ...callerOf(request), input: request.body })),
   );
 
+  app.delete(
+    '/mfa/factors/:factorId',
+    { schema: { tags: ['mfa'], summary: 'Remove a factor (needs aal2 once a factor is verified)', params: factorParams } },
+    async (request, reply) => {
+      await removeFactor(mfa, { ...callerOf(request), factorId: request.params.factorId });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/mfa/backup-codes',
+    {
+      schema: { tags: ['mfa'], summary: 'Replace your backup codes (needs aal2)', response: { 200: z.object({ backupCodes: z.array(z.string()) }) } },
+    },
+    async (request) => regenerateBackupCodes(mfa, callerOf(request)),
+  );
+};
+
+/** Proving the second factor: a factor's challenge and code, or a backup code. */
+const proofRoutes: RoutesPlugin = async (app, deps) => {
+  const mfa = mfaDepsOf(deps);
+  // Per session, not per user: someone who knows the password must not be able to lock the real
+  // user's own session out. Each challenge also allows only MAX_CHALLENGE_ATTEMPTS codes.
+  const limitChecks = (actor: Actor) => consumeRateLimit(deps.database.db, `mfa-check|${actor.sessionId}`, { windowSeconds: 300, max: 10 });
+
   app.post(
     '/mfa/factors/:factorId/challenge',
     {
@@ -116,15 +150,6 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
     },
   );
 
-  app.delete(
-    '/mfa/factors/:factorId',
-    { schema: { tags: ['mfa'], summary: 'Remove a factor (needs aal2 once a factor is verified)', params: factorParams } },
-    async (request, reply) => {
-      await removeFactor(mfa, { ...callerOf(request), factorId: request.params.factorId });
-      return reply.status(204).send();
-    },
-  );
-
   app.post(
     '/mfa/backup-codes/verify',
     {
@@ -139,13 +164,5 @@ export const mfaRoutes: RoutesPlugin = async (app, deps) => {
       await limitChecks(request.actor);
       return useBackupCode(mfa, { ...callerOf(request), code: request.body.code });
     },
-  );
-
-  app.post(
-    '/mfa/backup-codes',
-    {
-      schema: { tags: ['mfa'], summary: 'Replace your backup codes (needs aal2)', response: { 200: z.object({ backupCodes: z.array(z.string()) }) } },
-    },
-    async (request) => regenerateBackupCodes(mfa, callerOf(request)),
   );
 };

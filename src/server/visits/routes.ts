@@ -14,6 +14,7 @@ import {
 import { visitsNeedingNotesSchema } from '../../domain/visits-needing-notes';
 import { createPhiBox } from '../crypto/phi-box';
 import { callerOf, phiRoute } from '../auth/authenticate';
+import type { AppDeps } from '../app';
 import type { RoutesPlugin } from '../http/plugin';
 import { VISIT_ENTITY } from './denials';
 import { verifyVisit } from './evv';
@@ -29,7 +30,18 @@ const idParams = z.object({ id: z.string().max(100) });
  * write, allowed or refused (signed out included), is audited.
  */
 export const visitRoutes: RoutesPlugin = async (app, deps) => {
-  const serviceDeps = { database: deps.database, jobs: deps.jobs, phiBox: createPhiBox(deps.secrets.phiKey) };
+  await app.register(visitCalendarRoutes, deps);
+  await app.register(referralVisitRoutes, deps);
+  await app.register(visitChangeRoutes, deps);
+};
+
+function visitServiceDeps(deps: AppDeps) {
+  return { database: deps.database, jobs: deps.jobs, phiBox: createPhiBox(deps.secrets.phiKey) };
+}
+
+/** The caller's visits across referrals: the calendar and the notes still to write. */
+const visitCalendarRoutes: RoutesPlugin = async (app, deps) => {
+  const serviceDeps = visitServiceDeps(deps);
   const needsNotesDeps = { ...serviceDeps, noteDueHours: deps.config.noteDueHours };
 
   app.get(
@@ -61,6 +73,11 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) => listVisitsNeedingNotes(needsNotesDeps, { ...callerOf(request) }),
   );
+};
+
+/** One referral's visits: listing, planning and booking them. */
+const referralVisitRoutes: RoutesPlugin = async (app, deps) => {
+  const serviceDeps = visitServiceDeps(deps);
 
   app.get(
     '/referrals/:id/visits',
@@ -108,6 +125,11 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
       return reply.status(201).send(visit);
     },
   );
+};
+
+/** One visit: its detail, moving, cancelling or missing it, and verification at the point of care. */
+const visitChangeRoutes: RoutesPlugin = async (app, deps) => {
+  const serviceDeps = visitServiceDeps(deps);
 
   app.get(
     '/visits/:id',
