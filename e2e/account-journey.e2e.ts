@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npiWithCheckDigit } from '../src/domain/npi';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildManager, elevateSession, signIn } from '../test/factories';
+import { buildManager } from '../test/factories';
 
 /**
  * The whole account story in one journey: a therapist signs up (with its validation messages),
@@ -71,9 +71,7 @@ describe('a therapist from sign-up to approval', () => {
 
     // A manager who passed a second factor approves the sign-up in the admin area.
     const manager = await buildManager(e2e.app.runtime.database.db);
-    const managerCookie = await signIn(e2e.app.url, manager);
-    await elevateSession(e2e.app.runtime.database.db, managerCookie);
-    const admin = await e2e.pageWithCookie(managerCookie);
+    const admin = await e2e.signedInPage(manager, { aal: 'aal2' });
     await admin.goto('/dashboard/admin?status=pending');
     const row = admin.locator('tbody tr').filter({ hasText: 'Sam Okafor' });
     await row.getByRole('button', { name: 'Approve Sam Okafor' }).click();

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentAccounts } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
-import { startE2e, type E2e } from '../test/e2e';
 import { buildManager, buildTherapist } from '../test/factories';
-import { insertPayableVisit, StripeDouble, waitFor } from '../test/payment-fixtures';
-import { stripeHarness } from '../test/stripe-harness';
+import { buildPayableVisit, waitFor } from '../test/payment-fixtures';
+import { stripeJourney } from '../test/stripe-e2e';
 
 /**
  * Under Stripe a therapist's transfer is declined (the platform's balance is short): the manager
@@ -15,37 +14,25 @@ import { stripeHarness } from '../test/stripe-harness';
 const WEBHOOK_SECRET = 'whsec_e2e_payout_retry';
 const SECRET_KEY = 'sk_test_e2e_payout_retry';
 
-let stripeApi: StripeDouble;
-let e2e: E2e;
-beforeAll(async () => {
-  stripeApi = await new StripeDouble().start();
-  e2e = await startE2e({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripeApi.url });
-});
-afterAll(async () => {
-  await e2e.close();
-  await stripeApi.close();
-});
-
-const db = () => e2e.app.runtime.database.db;
+const { e2e, stripeApi, db, harness } = stripeJourney({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
 
 describe('admin payout retry', () => {
   it('a manager retries a declined payout from the payments page and sees it paid', async () => {
-    const harness = stripeHarness({ app: () => e2e.app, stripeApi: () => stripeApi, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
     const { agency } = await harness.agencyWithCard();
     const therapist = await buildTherapist(db(), { firstName: 'Parker', lastName: 'Payout' });
     await db().insert(paymentAccounts).values({ userId: therapist.userId, provider: 'stripe', accountId: 'acct_e2e_payout_retry', payoutsEnabled: true });
-    stripeApi.declineTransfersTo('acct_e2e_payout_retry');
-    const visit = await insertPayableVisit(e2e.app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 120, provider: 'stripe' });
+    stripeApi().declineTransfersTo('acct_e2e_payout_retry');
+    const visit = await buildPayableVisit(e2e().app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 120, provider: 'stripe' });
     await waitFor(async () => (await harness.payoutOf(visit.id)).status === 'failed', 20_000, 'the declined transfer');
 
-    const page = await e2e.pageWithCookie(await harness.session(await buildManager(db())));
+    const page = await e2e().pageWithCookie(await harness.session(await buildManager(db())));
     await page.goto('/dashboard/admin/payments');
     const row = page.getByRole('table', { name: 'Therapist payouts' }).getByRole('row').filter({ hasText: 'Parker Payout' });
     await row.getByText(/insufficient available funds in your Stripe account/).waitFor();
     const retry = row.getByRole('button', { name: /^Retry payout to Parker Payout for the visit on / });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    stripeApi.acceptTransfersTo('acct_e2e_payout_retry');
+    stripeApi().acceptTransfersTo('acct_e2e_payout_retry');
     await retry.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: /^Retrying the payout: Parker Payout, / }).waitFor();
@@ -53,6 +40,6 @@ describe('admin payout retry', () => {
     await row.getByText('paid', { exact: true }).waitFor({ timeout: 20_000 });
     expect((await harness.payoutOf(visit.id)).status).toBe('paid');
     expect(await row.getByRole('button', { name: /Retry payout/ }).count()).toBe(0);
-    expect(stripeApi.transfersOf(visit.id)).toHaveLength(1);
+    expect(stripeApi().transfersOf(visit.id)).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { buildAgency, buildManager, buildTherapist, signIn } from '../test/factories';
+import { sessionCookie } from '../test/people';
 
 let e2e: E2e;
 let managerCookie: string;
@@ -19,17 +20,11 @@ beforeAll(async () => {
   await buildTherapist(db, { firstName: 'Jordan', lastName: 'Reyes', email: 'jordan.reyes@example.test', status: 'pending' });
   await buildTherapist(db, { firstName: 'Quinn', lastName: 'Unlicensed', email: 'quinn@example.test', status: 'pending' });
 
-  managerCookie = await signIn(e2e.app.url, manager);
-  await elevateSession(db, managerCookie);
+  managerCookie = await sessionCookie(e2e.app, manager);
   managerAal1Cookie = await signIn(e2e.app.url, otherManager);
   therapistCookie = await signIn(e2e.app.url, therapist);
 });
 afterAll(() => e2e?.close());
-
-/** A browser signed in with the session behind `cookie` (signed in through the API, not the form). */
-function pageAs(cookie: string, viewport?: { width: number; height: number }): Promise<Page> {
-  return e2e.pageWithCookie(cookie, { viewport });
-}
 
 async function openAdmin(page: Page, path = '/dashboard/admin') {
   await page.goto(path);
@@ -40,7 +35,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText
 
 describe('the admin area', () => {
   it('lets a verified manager filter the signups, approve one (mailed) and reject another with a reason (mailed)', async () => {
-    const page = await pageAs(managerCookie);
+    const page = await e2e.pageWithCookie(managerCookie);
     await openAdmin(page);
     await row(page, 'Jordan Reyes').waitFor();
     expect(await row(page, 'Sunrise Home Health').getByText('Healthcare Agency').count()).toBe(1);
@@ -94,7 +89,7 @@ describe('the admin area', () => {
   });
 
   it('searches names and emails as the manager types', async () => {
-    const page = await pageAs(managerCookie);
+    const page = await e2e.pageWithCookie(managerCookie);
     await openAdmin(page);
     await row(page, 'Sunrise Home Health').waitFor();
     const requests: string[] = [];
@@ -115,7 +110,7 @@ describe('the admin area', () => {
   });
 
   it('invites a manager, who is mailed a set-password link', async () => {
-    const page = await pageAs(managerCookie);
+    const page = await e2e.pageWithCookie(managerCookie);
     await openAdmin(page);
     await page.getByRole('button', { name: 'Invite manager' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a manager' });
@@ -146,7 +141,7 @@ describe('the admin area', () => {
   it('pages through a long list with Previous and Next', async () => {
     const db = e2e.app.runtime.database.db;
     for (let n = 0; n < 16; n += 1) await buildAgency(db, { companyName: `Paging Agency ${n}`, status: 'pending' });
-    const page = await pageAs(managerCookie);
+    const page = await e2e.pageWithCookie(managerCookie);
     await openAdmin(page);
     await page.getByText('Page 1 of 2').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(20);
@@ -159,7 +154,7 @@ describe('the admin area', () => {
   });
 
   it('shows cards without sideways scrolling on a 375 px phone', async () => {
-    const page = await pageAs(managerCookie, { width: 375, height: 800 });
+    const page = await e2e.pageWithCookie(managerCookie, { viewport: { width: 375, height: 800 } });
     await openAdmin(page);
     const cards = page.getByRole('list', { name: 'User signups, newest first' });
     await cards.getByRole('listitem').filter({ hasText: 'Jordan Reyes' }).waitFor();
@@ -169,7 +164,7 @@ describe('the admin area', () => {
   });
 
   it('sends a manager without a verified second factor to Security settings', async () => {
-    const page = await pageAs(managerAal1Cookie);
+    const page = await e2e.pageWithCookie(managerAal1Cookie);
     await openAdmin(page);
     await page.getByRole('heading', { name: 'Verify with a second factor to open the admin area' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to Security settings' }).getAttribute('href')).toBe('/dashboard/security');
@@ -178,7 +173,7 @@ describe('the admin area', () => {
   });
 
   it('shows a therapist no signups: the server refuses and the page says so (or leaves)', async () => {
-    const page = await pageAs(therapistCookie);
+    const page = await e2e.pageWithCookie(therapistCookie);
     const answers: Response[] = [];
     page.on('response', (response) => {
       if (response.url().includes('/api/admin/signups')) answers.push(response);

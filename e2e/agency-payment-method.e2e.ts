@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceLines, paymentAccounts } from '../src/server/db/schema/index';
 import { AWAITING_PAYMENT_METHOD } from '../src/server/payments/jobs';
 import { seriousAxeViolations } from '../test/axe';
-import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
-import { insertPayableVisit, StripeDouble, waitFor } from '../test/payment-fixtures';
-import { stripeHarness } from '../test/stripe-harness';
+import { buildPayableVisit, waitFor } from '../test/payment-fixtures';
+import { stripeJourney } from '../test/stripe-e2e';
 
 /**
  * Under Stripe an agency with a completed visit but no payment method sees why it is not charged,
@@ -19,34 +17,17 @@ const WEBHOOK_SECRET = 'whsec_e2e_payment_method';
 const SECRET_KEY = 'sk_test_e2e_payment_method';
 const PHONE = { width: 375, height: 800 };
 
-let stripeApi: StripeDouble;
-let e2e: E2e;
-beforeAll(async () => {
-  stripeApi = await new StripeDouble().start();
-  e2e = await startE2e({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripeApi.url });
-});
-afterAll(async () => {
-  await e2e.close();
-  await stripeApi.close();
-});
-
-const db = () => e2e.app.runtime.database.db;
-
-function deliver(event: { id: string; type: string; object: Record<string, unknown> }) {
-  const payload = JSON.stringify({ id: event.id, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), type: event.type, livemode: false, data: { object: event.object } });
-  const header = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return fetch(`${e2e.app.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
-}
+const { e2e, stripeApi, db, harness } = stripeJourney({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
 
 describe('agency payment method', () => {
   it('an agency adds a card through Stripe Checkout and its waiting visit is charged', async () => {
     const agency = await buildAgency(db(), { companyName: 'Checkout Home Health' });
     const therapist = await buildTherapist(db(), { firstName: 'Casey', lastName: 'Card' });
     await db().insert(paymentAccounts).values({ userId: therapist.userId, provider: 'stripe', accountId: 'acct_e2e_ready', payoutsEnabled: true });
-    const visit = await insertPayableVisit(e2e.app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 140, provider: 'stripe' });
+    const visit = await buildPayableVisit(e2e().app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 140, provider: 'stripe' });
     await waitFor(async () => (await db().select().from(invoiceLines).where(eq(invoiceLines.visitId, visit.id)))[0]?.failureMessage === AWAITING_PAYMENT_METHOD);
 
-    const page = await e2e.signedInPage(agency, { viewport: PHONE });
+    const page = await e2e().signedInPage(agency, { viewport: PHONE });
     await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Stripe Checkout (double)</h1>' }));
     await page.goto('/dashboard/agency/invoices');
     const section = page.getByRole('region', { name: 'Payment method' });
@@ -61,8 +42,8 @@ describe('agency payment method', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/setup\/cs_test_/);
     const sessionId = page.url().split('/').at(-1)!;
-    const done = stripeApi.completeSetup(sessionId, { brand: 'visa', last4: '4242' });
-    const delivered = await deliver({
+    const done = stripeApi().completeSetup(sessionId, { brand: 'visa', last4: '4242' });
+    const delivered = await harness.deliver({
       id: `evt_e2e_${sessionId}`,
       type: 'checkout.session.completed',
       object: done.session,
@@ -81,16 +62,15 @@ describe('agency payment method', () => {
   });
 
   it('an agency retries a declined payment from its invoices on a phone, and sees it paid', async () => {
-    const harness = stripeHarness({ app: () => e2e.app, stripeApi: () => stripeApi, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
     const agency = await buildAgency(db(), { companyName: 'Retry Home Health' });
     const therapist = await buildTherapist(db(), { firstName: 'Riley', lastName: 'Retry' });
     await db().insert(paymentAccounts).values({ userId: therapist.userId, provider: 'stripe', accountId: 'acct_e2e_retry', payoutsEnabled: true });
     const cookie = await harness.session(agency);
     const card = await harness.saveCard(cookie, { outcome: 'declined', last4: '0341' });
-    const visit = await insertPayableVisit(e2e.app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 110, provider: 'stripe' });
+    const visit = await buildPayableVisit(e2e().app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 110, provider: 'stripe' });
     await waitFor(async () => (await harness.lineOf(visit.id)).status === 'failed', 20_000, 'the declined charge');
 
-    const page = await e2e.pageWithCookie(cookie, { viewport: PHONE });
+    const page = await e2e().pageWithCookie(cookie, { viewport: PHONE });
     await page.goto('/dashboard/agency/invoices');
     const table = page.getByRole('table', { name: 'Invoice lines' });
     await table.getByText(/Your card has insufficient funds/).waitFor();
@@ -99,7 +79,7 @@ describe('agency payment method', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     // The agency topped up the account behind the card: the bank now approves it.
-    stripeApi.paymentMethods.get(card.paymentMethodId)!.outcome = 'succeeded';
+    stripeApi().paymentMethods.get(card.paymentMethodId)!.outcome = 'succeeded';
     await retry.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'we are charging your saved payment method again' }).waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildManager, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { buildManager, buildTherapist } from '../test/factories';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -33,9 +33,7 @@ describe('a license changed after approval', () => {
     expect(await note.textContent()).toContain('you are matched on the license we approved before');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    const managerCookie = await signIn(e2e.app.url, await buildManager(db()));
-    await elevateSession(db(), managerCookie);
-    const admin = await e2e.pageWithCookie(managerCookie);
+    const admin = await e2e.signedInPage(await buildManager(db()), { aal: 'aal2' });
     await admin.goto('/dashboard/admin');
     const change = admin.getByRole('listitem', { name: 'Credential change for Dana Relocating' });
     await change.waitFor();

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { buildAgency, buildManager, buildTherapist } from '../test/factories';
+import { sessionCookie } from '../test/people';
 import { createReferral } from '../test/referrals';
-import { insertVisit } from '../test/visit-fixtures';
+import { buildVisit } from '../test/visit-fixtures';
 
 /**
  * Every page of the app, signed out and signed in as each role, with a dialog open where the app
@@ -23,10 +24,9 @@ beforeAll(async () => {
   const manager = await buildManager(db());
   // At aal2, so pages with patient information render it rather than asking for a second factor.
   for (const [role, person] of [['agency', agency], ['therapist', therapist], ['manager', manager]] as const) {
-    cookies[role] = await signIn(e2e.app.url, person);
-    await elevateSession(db(), cookies[role]);
+    cookies[role] = await sessionCookie(e2e.app, person);
   }
-  const visit = await insertVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, status: 'scheduled' });
+  const visit = await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, status: 'scheduled' });
   ids.visit = visit.id;
   ids.referral = visit.referralId;
   ids.postedReferral = (await createReferral(e2e.app.url, cookies.agency)).id;

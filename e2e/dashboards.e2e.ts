@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
-import { insertReferral } from '../test/referral-fixtures';
-import { payouts, visits } from '../src/server/db/schema/index';
+import { buildReferral } from '../test/referral-fixtures';
+import { buildVisit } from '../test/visit-fixtures';
+import { payouts } from '../src/server/db/schema/index';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ const PHONE = { width: 375, height: 800 };
 /** A referral matched to `therapistId` after `fillMinutes`, a day ago. */
 function matched(agencyId: string, therapistId: string, fillMinutes: number) {
   const matchedAt = new Date(Date.now() - DAY);
-  return insertReferral(db(), {
+  return buildReferral(db(), {
     agencyId,
     status: 'matched',
     matchedTherapistId: therapistId,
@@ -39,12 +40,11 @@ describe('dashboards from the database', () => {
     const first = await matched(agency.userId, robin.userId, 90);
     await matched(agency.userId, sam.userId, 30);
     await matched(agency.userId, sam.userId, 150);
-    await insertReferral(db(), { agencyId: agency.userId, status: 'posted' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'posted' });
     const start = new Date(Date.now() - 2 * 3_600_000);
-    await db().insert(visits).values([
-      { referralId: first.id, agencyId: agency.userId, therapistId: robin.userId, serviceId: 'evaluation', rate: 150, status: 'completed', scheduledStart: start, checkOutAt: start },
-      { referralId: first.id, agencyId: agency.userId, therapistId: robin.userId, serviceId: 'treatment', rate: 100, status: 'scheduled', scheduledStart: start },
-    ]);
+    const parties = { referralId: first.id, agencyId: agency.userId, therapistId: robin.userId, scheduledStart: start, checkInAt: null };
+    await buildVisit(db(), { ...parties, serviceId: 'evaluation', rate: 150, status: 'completed', checkOutAt: start });
+    await buildVisit(db(), { ...parties, serviceId: 'treatment', rate: 100, status: 'scheduled' });
 
     const page = await e2e.signedInPage(agency);
     await page.goto('/dashboard/agency');
@@ -82,11 +82,18 @@ describe('dashboards from the database', () => {
     const agency = await buildAgency(db());
     const referral = await matched(agency.userId, therapist.userId, 10);
     const now = new Date();
-    const [done] = await db()
-      .insert(visits)
-      .values({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, serviceId: 'treatment', rate: 100, status: 'approved', scheduledStart: now, checkOutAt: now })
-      .returning();
-    await db().insert(payouts).values({ visitId: done!.id, therapistId: therapist.userId, amount: 112.5, provider: 'ledger', idempotencyKey: `payout:${done!.id}` });
+    const done = await buildVisit(db(), {
+      referralId: referral.id,
+      agencyId: agency.userId,
+      therapistId: therapist.userId,
+      serviceId: 'treatment',
+      rate: 100,
+      status: 'approved',
+      scheduledStart: now,
+      checkInAt: null,
+      checkOutAt: now,
+    });
+    await db().insert(payouts).values({ visitId: done.id, therapistId: therapist.userId, amount: 112.5, provider: 'ledger', idempotencyKey: `payout:${done.id}` });
 
     const page = await e2e.signedInPage(therapist, { viewport: PHONE });
     await page.goto('/dashboard/therapist');

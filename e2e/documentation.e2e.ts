@@ -5,8 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { canonicalJson, type NoteContent } from '../src/domain/documentation';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildTherapist, elevateSession, signIn } from '../test/factories';
-import { insertVisit } from '../test/visit-fixtures';
+import { buildAgency, buildTherapist } from '../test/factories';
+import { sessionCookie } from '../test/people';
+import { buildVisit } from '../test/visit-fixtures';
 
 /**
  * Visit documentation in the browser, both sides: the therapist (on a phone) writes the evaluation
@@ -57,11 +58,9 @@ async function fillEvaluation(page: Page, note: EvaluationNote) {
 it('the therapist writes, attaches and signs; the agency returns; the therapist revises and re-signs; the agency approves and the visit is paid at its rate', async () => {
   const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
   const therapist = await buildTherapist(db(), { firstName: 'Robin', lastName: 'Okafor' });
-  const visit = await insertVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, serviceId: 'evaluation', rate: 165 });
-  const therapistCookie = await signIn(e2e.app.url, therapist);
-  await elevateSession(db(), therapistCookie);
-  const agencyCookie = await signIn(e2e.app.url, agency);
-  await elevateSession(db(), agencyCookie);
+  const visit = await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, serviceId: 'evaluation', rate: 165 });
+  const therapistCookie = await sessionCookie(e2e.app, therapist);
+  const agencyCookie = await sessionCookie(e2e.app, agency);
   const page = await e2e.pageWithCookie(therapistCookie, { viewport: PHONE });
   const agencyPage = await e2e.pageWithCookie(agencyCookie);
   const notes = page.getByRole('region', { name: 'Visit notes' });

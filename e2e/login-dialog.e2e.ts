@@ -26,11 +26,6 @@ async function openDialog(page?: Page) {
   return { page, dialog };
 }
 
-/** Signs in over the API (the journey is not about the dialog) and gives the browser the cookie. */
-function pageSignedInAs(credentials: { email: string; password: string }, viewport?: { width: number; height: number }) {
-  return e2e.signedInPage(credentials, { viewport });
-}
-
 describe('signing in', () => {
   it('shows the exact message for a wrong password and keeps the dialog open', async () => {
     const therapist = await buildTherapist(db());
@@ -91,21 +86,21 @@ describe('signing in', () => {
 
   it('welcomes an approved agency by company name and sends a manager to the admin area', async () => {
     const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
-    const agencyPage = await pageSignedInAs(agency);
+    const agencyPage = await e2e.signedInPage(agency);
     await agencyPage.goto('/dashboard');
     await agencyPage.waitForURL('**/dashboard/agency');
     await agencyPage.getByRole('heading', { name: 'Welcome, Bluebird Home Care', level: 1 }).waitFor();
     expect(await agencyPage.getByRole('link', { name: /^New Referral/ }).isVisible()).toBe(true);
 
     const manager = await buildManager(db());
-    const managerPage = await pageSignedInAs(manager);
+    const managerPage = await e2e.signedInPage(manager);
     await managerPage.goto('/dashboard/therapist');
     await managerPage.waitForURL('**/dashboard/admin');
   });
 
   it('shows a rejected account its status and nothing else, on a phone too', async () => {
     const agency = await buildAgency(db(), { status: 'rejected', companyName: 'Northstar Visiting Nurses of the Greater Valley Region' });
-    const page = await pageSignedInAs(agency, { width: 375, height: 800 });
+    const page = await e2e.signedInPage(agency, { viewport: { width: 375, height: 800 } });
     await page.goto('/dashboard/agency');
     await page.getByText('Not approved', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'contact our team' }).getAttribute('href')).toBe('/contact');
@@ -122,7 +117,7 @@ describe('signing in', () => {
     await db()
       .insert(account)
       .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(DEFAULT_PASSWORD) });
-    const page = await pageSignedInAs({ email, password: DEFAULT_PASSWORD });
+    const page = await e2e.signedInPage({ email, password: DEFAULT_PASSWORD });
     await page.goto('/dashboard');
     await page.waitForURL('**/onboarding');
   });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { locateZip } from '../src/server/geo/zip-centroids';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { buildAgency, buildManager, buildTherapist } from '../test/factories';
+import { sessionCookie } from '../test/people';
 
 /**
  * The whole product through the UI, one journey, with a browser context per person: the agency
@@ -51,8 +52,7 @@ it('agency posts → therapist notified live, accepts → match → patient → 
   const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
   const therapist = await buildTherapist(db(), { firstName: 'Robin', lastName: 'Okafor' });
   const manager = await buildManager(db());
-  const cookies = await Promise.all([agency, therapist, manager].map((person) => signIn(e2e.app.url, person)));
-  await Promise.all(cookies.map((cookie) => elevateSession(db(), cookie)));
+  const cookies = await Promise.all([agency, therapist, manager].map(async (person) => await sessionCookie(e2e.app, person)));
   const [agencyCookie, therapistCookie, managerCookie] = cookies as [string, string, string];
   const agencyPage = await e2e.pageWithCookie(agencyCookie);
   const therapistPage = await e2e.pageWithCookie(therapistCookie, { viewport: PHONE });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildTherapist, signIn } from '../test/factories';
+import { buildTherapist } from '../test/factories';
 import { authenticatorCode } from '../test/rfc6238';
 
 let e2e: E2e;
@@ -13,19 +13,6 @@ afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
 const PHONE = { width: 375, height: 800 };
-
-/** A page whose browser holds a session signed in through the API (the journey is not about signing in). */
-async function signedInPage(person: { email: string; password: string }, viewport?: { width: number; height: number }) {
-  const page = await e2e.newPage(viewport ? { viewport } : {});
-  const cookie = await signIn(e2e.app.url, person);
-  await page.context().addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: e2e.app.url };
-    }),
-  );
-  return page;
-}
 
 const timeStep = (at = Date.now()) => Math.floor(at / 30_000);
 
@@ -57,7 +44,7 @@ describe('second factor', () => {
 
   it('an approved therapist adds an authenticator app by scanning its QR code and saves ten backup codes', async () => {
     Object.assign(therapist, await buildTherapist(db(), { firstName: 'Robin', lastName: 'Okafor' }));
-    const page = await signedInPage(therapist);
+    const page = await e2e.signedInPage(therapist);
     await openSecurity(page);
     await page.getByText('Not verified with a second factor').waitFor();
     await page.getByText('You have not added a second factor yet.', { exact: false }).waitFor();
@@ -126,7 +113,7 @@ describe('second factor', () => {
   }, 90_000);
 
   it('a backup code passes the factor once, and is refused the second time', async () => {
-    const first = await signedInPage(therapist);
+    const first = await e2e.signedInPage(therapist);
     await first.goto('/verify?next=/dashboard/security');
     await first.getByRole('button', { name: 'Use a backup code instead' }).click();
     await backupField(first).fill(backupCodes[0]!);
@@ -135,7 +122,7 @@ describe('second factor', () => {
     await first.getByText('This session is verified with a second factor').waitFor();
     await first.getByText('You have 9 unused backup codes.', { exact: false }).waitFor();
 
-    const second = await signedInPage(therapist);
+    const second = await e2e.signedInPage(therapist);
     await second.goto('/verify?next=/dashboard');
     await second.getByRole('button', { name: 'Use a backup code instead' }).click();
     await backupField(second).fill(backupCodes[0]!);
@@ -151,7 +138,7 @@ describe('second factor', () => {
   });
 
   it('adds a phone, verifies the texted code, and then offers both factors on /verify, on a phone-sized screen', async () => {
-    const page = await signedInPage(therapist, PHONE);
+    const page = await e2e.signedInPage(therapist, { viewport: PHONE });
     await page.goto('/verify?next=/dashboard/security');
     const fresh = await freshCode(secret, usedStep);
     usedStep = fresh.step;
@@ -183,7 +170,7 @@ describe('second factor', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // With two factors, /verify lets the user choose; the phone is texted only on request.
-    const again = await signedInPage(therapist, PHONE);
+    const again = await e2e.signedInPage(therapist, { viewport: PHONE });
     await again.goto('/verify?next=/dashboard');
     await again.getByRole('heading', { name: 'Verify it’s you', level: 1 }).waitFor();
     expect(await again.getByRole('radio', { name: /My phone/ }).isChecked()).toBe(true);
@@ -199,7 +186,7 @@ describe('second factor', () => {
   }, 90_000);
 
   it('removes a factor after confirming, and explains when the session must verify first', async () => {
-    const page = await signedInPage(therapist);
+    const page = await e2e.signedInPage(therapist);
     await page.goto('/verify?next=/dashboard/security');
     await page.getByRole('button', { name: 'Use a backup code instead' }).click();
     await backupField(page).fill(backupCodes[1]!);
@@ -233,7 +220,7 @@ describe('second factor', () => {
 
   it('a pending therapist can set up a factor while their account is reviewed', async () => {
     const pending = await buildTherapist(db(), { status: 'pending' });
-    const page = await signedInPage(pending);
+    const page = await e2e.signedInPage(pending);
     await openSecurity(page);
     await page.getByText('Not verified with a second factor').waitFor();
     await page.getByRole('button', { name: 'Add authenticator app' }).click();
@@ -251,7 +238,7 @@ describe('second factor', () => {
     await visitor.waitForURL((url) => url.pathname === '/');
 
     const other = await buildTherapist(db());
-    const page = await signedInPage(other);
+    const page = await e2e.signedInPage(other);
     // Another site in `next` is ignored.
     await page.goto('/verify?next=//evil.test/');
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard/therapist'));

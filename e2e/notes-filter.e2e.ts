@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildTherapist, elevateSession, signIn } from '../test/factories';
-import { insertVisit } from '../test/visit-fixtures';
+import { buildAgency, buildTherapist } from '../test/factories';
+import { buildVisit } from '../test/visit-fixtures';
 
 /**
  * The therapist dashboard's "Submit Notes" opens the schedule filtered to the visits whose notes
@@ -18,19 +18,15 @@ afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
 
-async function therapistPage(person: { email: string; password: string }) {
-  const cookie = await signIn(e2e.app.url, person);
-  await elevateSession(db(), cookie);
-  return e2e.pageWithCookie(cookie, { viewport: { width: 390, height: 844 } });
-}
+const PHONE = { width: 390, height: 844 };
 
 it('Submit Notes lists the visits whose notes are owed and opens one; with none owed it says so and leads back to the schedule', async () => {
   const agency = await buildAgency(db(), { companyName: 'Harbor Home Health' });
   const therapist = await buildTherapist(db(), { firstName: 'Casey', lastName: 'Nguyen' });
-  const owed = await insertVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId });
-  await insertVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, status: 'approved' });
+  const owed = await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId });
+  await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, status: 'approved' });
 
-  const page = await therapistPage(therapist);
+  const page = await e2e.signedInPage(therapist, { viewport: PHONE, aal: 'aal2' });
   await page.goto('/dashboard/therapist');
   await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: /Submit Notes/ }).click();
   await page.waitForURL(/\/dashboard\/therapist\/schedule\?filter=needs-notes$/);
@@ -44,7 +40,7 @@ it('Submit Notes lists the visits whose notes are owed and opens one; with none 
   await page.waitForURL(`**/dashboard/therapist/visits/${owed.id}`);
   await page.getByRole('heading', { level: 1, name: /Initial Evaluation/ }).waitFor();
 
-  const caughtUp = await therapistPage(await buildTherapist(db(), { firstName: 'Dana', lastName: 'Reyes' }));
+  const caughtUp = await e2e.signedInPage(await buildTherapist(db(), { firstName: 'Dana', lastName: 'Reyes' }), { viewport: PHONE, aal: 'aal2' });
   await caughtUp.goto('/dashboard/therapist/schedule?filter=needs-notes');
   await caughtUp.getByText('All your notes are submitted.').waitFor();
   expect(await seriousAxeViolations(caughtUp)).toEqual([]);

@@ -17,11 +17,6 @@ const db = () => e2e.app.runtime.database.db;
 const validNpi = npiWithCheckDigit('192837465');
 const wrongCheckDigit = `${validNpi.slice(0, 9)}${(Number(validNpi[9]) + 1) % 10}`;
 
-/** A page whose browser already holds the person's session cookie (signed in through the API). */
-function signedInPage(person: { email: string; password: string }, viewport?: { width: number; height: number }) {
-  return e2e.signedInPage(person, { viewport });
-}
-
 async function openOnboarding(page: Page) {
   await page.goto('/onboarding');
   await page.getByRole('heading', { name: 'Complete your profile', level: 1 }).waitFor();
@@ -43,7 +38,7 @@ describe('onboarding', () => {
 
   it('a pending therapist completes both steps on a phone, by keyboard, and lands on their dashboard', async () => {
     const therapist = await buildTherapist(db(), { licensed: false, status: 'pending', firstName: 'Jordan', lastName: 'Reyes' });
-    const page = await signedInPage(therapist, { width: 375, height: 740 });
+    const page = await e2e.signedInPage(therapist, { viewport: { width: 375, height: 740 } });
     await openOnboarding(page);
 
     await page.getByText('Step 1 of 2', { exact: true }).waitFor();
@@ -118,7 +113,7 @@ describe('onboarding', () => {
 
   it('shows a rate out of range on its field and saves nothing', async () => {
     const therapist = await buildTherapist(db(), { licensed: false });
-    const page = await signedInPage(therapist);
+    const page = await e2e.signedInPage(therapist);
     await openOnboarding(page);
     await field(page, 'NPI number').fill(validNpi);
     await field(page, 'License number').fill('PT-42');
@@ -135,7 +130,7 @@ describe('onboarding', () => {
 
   it("puts the server's field errors on the fields, going back to step 1 when needed", async () => {
     const therapist = await buildTherapist(db(), { licensed: false });
-    const page = await signedInPage(therapist);
+    const page = await e2e.signedInPage(therapist);
     await openOnboarding(page);
     await field(page, 'NPI number').fill(validNpi);
     await field(page, 'License number').fill('PT-42');
@@ -160,7 +155,7 @@ describe('onboarding', () => {
 
   it('an agency fills in its contact and licence, is told its profile is complete, and lands on its dashboard', async () => {
     const agency = await buildAgency(db(), { status: 'pending', companyName: 'Sunrise Home Health' });
-    const page = await signedInPage(agency, { width: 375, height: 740 });
+    const page = await e2e.signedInPage(agency, { viewport: { width: 375, height: 740 } });
     await openOnboarding(page);
     // Continue with nothing filled in: every field is named, and choosing a state clears its message.
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -189,7 +184,7 @@ describe('onboarding', () => {
 
   it('asks a user without an account record to choose agency or therapist first', async () => {
     const therapist = await buildTherapist(db(), { licensed: false });
-    const page = await signedInPage(therapist);
+    const page = await e2e.signedInPage(therapist);
     await db().delete(useraccounts).where(eq(useraccounts.userId, therapist.userId));
     await page.goto('/onboarding');
     await page.getByRole('heading', { name: 'Agency or therapist?' }).waitFor();

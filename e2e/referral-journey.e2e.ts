@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { sessionCookie } from '../test/people';
 import { authenticatorCode } from '../test/rfc6238';
 
 /**
@@ -142,8 +143,7 @@ it('agency posts; therapist is notified live, asks more, takes the counter, is c
   expect(await seriousAxeViolations(therapistPage)).toEqual([]);
 
   // Another therapist, even verified, finds neither the referral nor its patient.
-  const outsiderCookie = await signIn(e2e.app.url, outsider);
-  await elevateSession(db(), outsiderCookie);
+  const outsiderCookie = await sessionCookie(e2e.app, outsider);
   const outsiderPage = await e2e.pageWithCookie(outsiderCookie);
   await outsiderPage.goto(`/dashboard/therapist/referrals/${referralId}`);
   await outsiderPage.getByRole('heading', { name: 'This referral is not available', level: 1 }).waitFor();

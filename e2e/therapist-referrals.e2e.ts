@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referralMessages, type AgencyReferral } from '../src/domain/referrals';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildManager, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { buildAgency, buildManager, buildTherapist, signIn } from '../test/factories';
 
 /**
  * The therapist's side of the referral marketplace and the managers' eligibility page.
@@ -336,9 +336,7 @@ describe('referral eligibility (managers)', () => {
     await postReferral(cookie);
 
     const manager = await buildManager(db());
-    const managerCookie = await signIn(e2e.app.url, manager);
-    await elevateSession(db(), managerCookie);
-    const page = await e2e.pageWithCookie(managerCookie, { viewport: PHONE });
+    const page = await e2e.signedInPage(manager, { viewport: PHONE, aal: 'aal2' });
 
     await page.goto('/dashboard/admin');
     await page.getByRole('link', { name: 'Referrals and eligibility' }).click();

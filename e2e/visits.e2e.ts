@@ -3,9 +3,10 @@ import type { PatientInput } from '../src/domain/patients';
 import { locateZip } from '../src/server/geo/zip-centroids';
 import { referralAgreedRates } from '../src/server/db/schema/index';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { buildAgency, buildTherapist } from '../test/factories';
 import { callApi } from '../test/http';
-import { insertReferral, insertResponse } from '../test/referral-fixtures';
+import { sessionCookie } from '../test/people';
+import { buildReferral, insertResponse } from '../test/referral-fixtures';
 
 /**
  * The matched therapist schedules a visit from the referral page, checks in far from the patient
@@ -44,14 +45,12 @@ const patient: PatientInput = {
 it('therapist schedules, checks in far away with a reason and checks out; the agency sees the exception; the week calendar shows it', async () => {
   const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
   const therapist = await buildTherapist(db(), { firstName: 'Robin', lastName: 'Okafor' });
-  const referral = await insertReferral(db(), { agencyId: agency.userId, status: 'matched', matchedTherapistId: therapist.userId, patientZip: '78704' });
+  const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'matched', matchedTherapistId: therapist.userId, patientZip: '78704' });
   await insertResponse(db(), { referralId: referral.id, therapistId: therapist.userId, status: 'confirmed' });
   await db().insert(referralAgreedRates).values({ referralId: referral.id, serviceId: 'evaluation', rate: 150 });
-  const agencyCookie = await signIn(e2e.app.url, agency);
-  await elevateSession(db(), agencyCookie);
+  const agencyCookie = await sessionCookie(e2e.app, agency);
   expect((await callApi(e2e.app.url, 'PUT', `/api/referrals/${referral.id}/patient`, { cookie: agencyCookie, body: patient })).status).toBe(200);
-  const therapistCookie = await signIn(e2e.app.url, therapist);
-  await elevateSession(db(), therapistCookie);
+  const therapistCookie = await sessionCookie(e2e.app, therapist);
 
   const page = await e2e.pageWithCookie(therapistCookie, { viewport: { width: 390, height: 844 } });
   await page.context().grantPermissions(['geolocation'], { origin: e2e.app.url });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './app';
-import { signIn } from './factories';
 import { launchBrowser } from './browser';
+import { sessionCookie, type Aal } from './people';
 import { TestSmtpServer } from './smtp';
 
 interface PageOptions {
@@ -17,8 +17,11 @@ export interface E2e {
   newPage(options?: PageOptions): Promise<Page>;
   /** A new page whose browser holds the session behind `cookie` (a Cookie header from `signIn`). */
   pageWithCookie(cookie: string, options?: PageOptions): Promise<Page>;
-  /** Signs in over the API (for journeys not about signing in) and opens a page with that session. */
-  signedInPage(person: { email: string; password: string }, options?: PageOptions): Promise<Page>;
+  /**
+   * Signs in over the API (for journeys not about signing in) and opens a page with that session:
+   * password only unless `aal: 'aal2'` marks it as having passed a second factor.
+   */
+  signedInPage(person: { email: string; password: string }, options?: PageOptions & { aal?: Aal }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -55,8 +58,8 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
       await page.context().addCookies(cookies);
       return page;
     },
-    async signedInPage(person, options) {
-      return e2e.pageWithCookie(await signIn(app.url, person), options);
+    async signedInPage(person, options = {}) {
+      return e2e.pageWithCookie(await sessionCookie(app, person, options.aal ?? 'aal1'), options);
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});

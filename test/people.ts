@@ -12,11 +12,16 @@ export interface SignedIn {
 }
 
 /**
- * Signs a built person in as a browser does and, at aal2 (the default), marks the session as having
- * passed a second factor, for tests whose subject is not the factor itself.
+ * Signs in as a browser does and returns the Cookie header to send; at aal2 (the default) the
+ * session is marked as having passed a second factor, for tests whose subject is not the factor.
  */
-export async function session(app: TestApp, person: { userId: string; email: string; password: string }, aal: Aal = 'aal2'): Promise<SignedIn> {
-  const cookie = await signIn(app.url, person);
+export async function sessionCookie(app: TestApp, credentials: { email: string; password: string }, aal: Aal = 'aal2'): Promise<string> {
+  const cookie = await signIn(app.url, credentials);
   if (aal === 'aal2') await elevateSession(app.runtime.database.db, cookie);
-  return { userId: person.userId, cookie, ip: clientAddress() };
+  return cookie;
+}
+
+/** A built person signed in (see `sessionCookie`), with their id and an address of their own. */
+export async function session(app: TestApp, person: { userId: string; email: string; password: string }, aal: Aal = 'aal2'): Promise<SignedIn> {
+  return { userId: person.userId, cookie: await sessionCookie(app, person, aal), ip: clientAddress() };
 }

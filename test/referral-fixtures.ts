@@ -1,21 +1,23 @@
 import type { ReferralStatus, ResponseStatus } from '../src/domain/referrals';
 import type { Db } from '../src/server/db/client';
 import { referralResponses, referrals, referralServices } from '../src/server/db/schema/index';
+import { buildAgency } from './factories';
 
 type ReferralRow = typeof referrals.$inferInsert;
 
 /** Statuses that come after a match: the referral has its therapist and match time. */
 const AFTER_MATCH: readonly ReferralStatus[] = ['matched', 'in_progress', 'completed'];
 
+/** What `buildReferral` may be told: any column, and a status whose timestamps it then sets. */
+export type ReferralOverrides = Partial<ReferralRow> & { status?: ReferralStatus; matchedTherapistId?: string | null };
+
 /**
  * Inserts a referral straight into the database (with one evaluation service), for tests whose
- * subject is not the referral API: an Austin (78701) PT referral, posted unless told otherwise,
- * with the timestamps its status implies. Any column can be overridden.
+ * subject is not the referral API: an Austin (78701) PT referral of a new agency, posted unless told
+ * otherwise, with the timestamps its status implies. Any column can be overridden.
  */
-export async function insertReferral(
-  db: Db,
-  options: Partial<ReferralRow> & { agencyId: string; status?: ReferralStatus; matchedTherapistId?: string | null },
-) {
+export async function buildReferral(db: Db, overrides: ReferralOverrides = {}) {
+  const options = { ...overrides, agencyId: overrides.agencyId ?? (await buildAgency(db)).userId };
   const status = options.status ?? 'posted';
   const now = new Date();
   const matched = AFTER_MATCH.includes(status) || (options.matchedTherapistId ?? null) !== null;

@@ -5,7 +5,7 @@ import { invoiceLines, paymentAccounts, payouts } from '../src/server/db/schema/
 import type { TestApp } from './app';
 import { buildAgency, buildTherapist } from './factories';
 import { callApi } from './http';
-import { session as signedIn } from './people';
+import { sessionCookie } from './people';
 import type { CardOutcome, StripeDouble } from './stripe-double';
 
 /**
@@ -31,9 +31,7 @@ export function stripeHarness(options: { app: () => TestApp; stripeApi: () => St
   }
 
   /** The Cookie header of `person` signed in at aal2. */
-  async function session(person: { userId: string; email: string; password: string }) {
-    return (await signedIn(options.app(), person)).cookie;
-  }
+  const session = (person: { email: string; password: string }) => sessionCookie(options.app(), person);
 
   /** The agency goes through Checkout (setup mode) with a card and Stripe sends checkout.session.completed. */
   async function saveCard(cookie: string, card: { outcome?: CardOutcome; last4?: string; brand?: string } = {}) {

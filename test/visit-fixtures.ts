@@ -1,23 +1,26 @@
 import type { VisitStatus } from '../src/domain/visits';
 import type { Db } from '../src/server/db/client';
 import { visits } from '../src/server/db/schema/index';
-import { insertReferral } from './referral-fixtures';
+import { buildAgency, buildTherapist } from './factories';
+import { buildReferral } from './referral-fixtures';
 
 type VisitRow = typeof visits.$inferInsert;
+
+/** What `buildVisit` may be told: any column, and a status whose check-in and check-out it then sets. */
+export type VisitOverrides = Partial<VisitRow> & { status?: VisitStatus };
 
 /**
  * Inserts a visit straight into the database, for tests whose subject is not the visits API: by
  * default a completed evaluation, checked in two hours ago and out an hour ago, on a new in-progress
- * referral of `agencyId` matched to `therapistId`. Any column can be overridden.
+ * referral of `agencyId` matched to `therapistId` (each built when not given). Any column can be
+ * overridden.
  */
-export async function insertVisit(
-  db: Db,
-  options: Partial<VisitRow> & { agencyId: string; therapistId: string; status?: VisitStatus; referralId?: string },
-) {
-  const referralId =
-    options.referralId ?? (await insertReferral(db, { agencyId: options.agencyId, status: 'in_progress', matchedTherapistId: options.therapistId })).id;
+export async function buildVisit(db: Db, overrides: VisitOverrides = {}) {
+  const agencyId = overrides.agencyId ?? (await buildAgency(db)).userId;
+  const therapistId = overrides.therapistId ?? (await buildTherapist(db)).userId;
+  const referralId = overrides.referralId ?? (await buildReferral(db, { agencyId, status: 'in_progress', matchedTherapistId: therapistId })).id;
   const now = Date.now();
-  const status = options.status ?? 'completed';
+  const status = overrides.status ?? 'completed';
   const checkedOut = !['scheduled', 'in_progress', 'missed', 'cancelled'].includes(status);
   const [row] = await db
     .insert(visits)
@@ -27,7 +30,9 @@ export async function insertVisit(
       rate: 150,
       checkInAt: status === 'scheduled' ? null : new Date(now - 2 * 3_600_000),
       checkOutAt: checkedOut ? new Date(now - 3_600_000) : null,
-      ...options,
+      ...overrides,
+      agencyId,
+      therapistId,
       referralId,
       status,
     })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { WebhookDouble } from '../../../test/webhook-double';
 import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
-import { session } from '../../../test/people';
+import { sessionCookie } from '../../../test/people';
 import { adminMessages, type SignupItem, type SignupPage } from '../../domain/admin';
 import { signupMessages } from '../../domain/signup';
 import {
@@ -57,7 +57,7 @@ beforeAll(async () => {
   const ordered = [reviewer, otherManager, agency, approvedTherapist, pendingAgency, jordan, rejected];
   for (const [index, person] of ordered.entries()) await signedUpAt(person.userId, 100 - index);
 
-  cookies.manager = (await session(app, reviewer)).cookie;
+  cookies.manager = await sessionCookie(app, reviewer);
   cookies.managerAal1 = await signIn(app.url, otherManager);
   cookies.agency = await signIn(app.url, agency);
   cookies.therapist = await signIn(app.url, approvedTherapist);

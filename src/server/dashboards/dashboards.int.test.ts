@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, errorOf, ok } from '../../../test/http';
-import { session } from '../../../test/people';
-import { insertReferral } from '../../../test/referral-fixtures';
+import { sessionCookie } from '../../../test/people';
+import { buildReferral } from '../../../test/referral-fixtures';
+import { buildVisit, type VisitOverrides } from '../../../test/visit-fixtures';
 import type { AdminDashboard, AgencyDashboard, NetworkTherapist, PatientRecord, TherapistDashboard } from '../../domain/dashboards';
 import type { VisitStatus } from '../../domain/visits';
-import { notificationPreferences, payouts, referralServices, visits } from '../db/schema/index';
+import { notificationPreferences, payouts, referralServices } from '../db/schema/index';
 import { getAdminDashboard } from './service';
 
 let app: TestApp;
@@ -22,25 +23,12 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 
 const get = (cookie: string | undefined, path: string) => callApi(app.url, 'GET', path, { cookie });
 
-async function insertVisit(options: {
-  referralId: string;
-  agencyId: string;
-  therapistId: string;
-  status: VisitStatus;
-  scheduledStart: Date;
-  checkOutAt?: Date;
-}) {
-  const [row] = await db()
-    .insert(visits)
-    .values({ serviceId: 'treatment', rate: 100, ...options })
-    .returning();
-  if (!row) throw new Error('visit insert returned no row');
-  return row;
-}
+/** A treatment visit at 100.00, with no check-in and no check-out unless given. */
+const treatmentVisit = (overrides: VisitOverrides) => buildVisit(db(), { serviceId: 'treatment', rate: 100, checkInAt: null, checkOutAt: null, ...overrides });
 
 /** A referral posted `fillMinutes` before it was matched at `matchedAt`. */
 function filled(agencyId: string, therapistId: string, status: 'matched' | 'in_progress' | 'completed', fillMinutes: number, matchedAt: Date) {
-  return insertReferral(db(), {
+  return buildReferral(db(), {
     agencyId,
     status,
     matchedTherapistId: therapistId,
@@ -83,15 +71,15 @@ describe('GET /api/dashboard/agency', () => {
     const inProgress = await filled(agency.userId, sam.userId, 'in_progress', 30, ago(3 * DAY));
     await filled(agency.userId, robin.userId, 'completed', 50, ago(4 * DAY));
     await filled(agency.userId, robin.userId, 'completed', 1000, ago(40 * DAY));
-    await insertReferral(db(), { agencyId: agency.userId, status: 'posted' });
-    await insertReferral(db(), { agencyId: agency.userId, status: 'posted' });
-    await insertReferral(db(), { agencyId: agency.userId, status: 'posted', expiresAt: ago(MINUTE) });
-    await insertReferral(db(), { agencyId: agency.userId, status: 'draft' });
-    await insertReferral(db(), { agencyId: agency.userId, status: 'cancelled' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'posted' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'posted' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'posted', expiresAt: ago(MINUTE) });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'draft' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'cancelled' });
 
     // Visits due in the window: 4 done (completed, documented, paid, and one done before its start) of 6 (a missed one and one not started yet count as due).
     const visit = (status: VisitStatus, scheduledStart: Date, referralId = active.id, therapistId = robin.userId) =>
-      insertVisit({ referralId, agencyId: agency.userId, therapistId, status, scheduledStart, checkOutAt: status === 'scheduled' ? undefined : scheduledStart });
+      treatmentVisit({ referralId, agencyId: agency.userId, therapistId, status, scheduledStart, checkOutAt: status === 'scheduled' ? undefined : scheduledStart });
     await visit('completed', ago(DAY));
     await visit('documented', ago(2 * DAY));
     await visit('paid', ago(3 * DAY), inProgress.id, sam.userId);
@@ -104,8 +92,8 @@ describe('GET /api/dashboard/agency', () => {
 
     // Another agency's rows, which must not count.
     const foreign = await filled(other.userId, outsider.userId, 'matched', 5, ago(DAY));
-    await insertReferral(db(), { agencyId: other.userId, status: 'posted' });
-    await insertVisit({ referralId: foreign.id, agencyId: other.userId, therapistId: outsider.userId, status: 'scheduled', scheduledStart: ago(DAY) });
+    await buildReferral(db(), { agencyId: other.userId, status: 'posted' });
+    await treatmentVisit({ referralId: foreign.id, agencyId: other.userId, therapistId: outsider.userId, status: 'scheduled', scheduledStart: ago(DAY) });
 
     const dashboard = await ok<AgencyDashboard>(await get(await signIn(app.url, agency), '/api/dashboard/agency'));
     expect(dashboard).toMatchObject({
@@ -150,8 +138,8 @@ describe('GET /api/agency/therapists and /api/agency/patients', () => {
     const second = await filled(agency.userId, robin.userId, 'matched', 20, ago(DAY));
     // It orders 1 evaluation and 8 treatments; two visits are booked so far, one done.
     await db().insert(referralServices).values({ referralId: second.id, serviceId: 'treatment', visitCount: 8, offeredRate: 100 });
-    await insertVisit({ referralId: second.id, agencyId: agency.userId, therapistId: robin.userId, status: 'completed', scheduledStart: ago(DAY) });
-    await insertVisit({ referralId: second.id, agencyId: agency.userId, therapistId: robin.userId, status: 'scheduled', scheduledStart: new Date(Date.now() + DAY) });
+    await treatmentVisit({ referralId: second.id, agencyId: agency.userId, therapistId: robin.userId, status: 'completed', scheduledStart: ago(DAY) });
+    await treatmentVisit({ referralId: second.id, agencyId: agency.userId, therapistId: robin.userId, status: 'scheduled', scheduledStart: new Date(Date.now() + DAY) });
     await filled(other.userId, outsider.userId, 'matched', 20, ago(DAY));
     const cookie = await signIn(app.url, agency);
 
@@ -196,7 +184,7 @@ describe('GET /api/dashboard/therapist', () => {
     const theirs = await filled(agency.userId, someoneElse.userId, 'matched', 5, ago(DAY));
 
     const visit = (status: VisitStatus, scheduledStart: Date, therapistId = therapist.userId, referralId = matched.id) =>
-      insertVisit({ referralId, agencyId: agency.userId, therapistId, status, scheduledStart });
+      treatmentVisit({ referralId, agencyId: agency.userId, therapistId, status, scheduledStart });
     const done = [await visit('completed', new Date()), await visit('approved', new Date()), await visit('paid', new Date())];
     await visit('scheduled', new Date(Date.now() + 40 * DAY));
     await visit('completed', ago(40 * DAY));
@@ -229,7 +217,7 @@ describe('GET /api/dashboard/therapist', () => {
     const agency = await buildAgency(db());
     const referral = await filled(agency.userId, therapist.userId, 'in_progress', 5, ago(DAY));
     const visit = (status: VisitStatus, scheduledStart: Date) =>
-      insertVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status, scheduledStart });
+      treatmentVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status, scheduledStart });
     const early = await visit('completed', zoned(zone, 0, 0, 30));
     const late = await visit('scheduled', zoned(zone, 0, 23, 30));
     await visit('scheduled', zoned(zone, 1, 0, 30));
@@ -257,16 +245,16 @@ describe('GET /api/dashboard/therapist', () => {
 describe('GET /api/admin/dashboard', () => {
   it('counts the whole marketplace: open referrals, visits and amount paid this month', async () => {
     const manager = await buildManager(db());
-    const cookie = (await session(app, manager)).cookie;
+    const cookie = await sessionCookie(app, manager);
     // The endpoint reads the figures at most every 10 seconds; this is its first read in this app.
     const before = await getAdminDashboard({ database: app.runtime.database });
 
     const agency = await buildAgency(db());
     const therapist = await buildTherapist(db());
-    await insertReferral(db(), { agencyId: agency.userId, status: 'posted' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'posted' });
     const referral = await filled(agency.userId, therapist.userId, 'in_progress', 5, ago(DAY));
-    const paid = await insertVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status: 'paid', scheduledStart: new Date() });
-    await insertVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status: 'cancelled', scheduledStart: new Date() });
+    const paid = await treatmentVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status: 'paid', scheduledStart: new Date() });
+    await treatmentVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status: 'cancelled', scheduledStart: new Date() });
     await db()
       .insert(payouts)
       .values({ visitId: paid.id, therapistId: therapist.userId, amount: 42.5, status: 'paid', paidAt: new Date(), provider: 'ledger', idempotencyKey: `payout:${paid.id}` });
@@ -280,7 +268,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.medianFillMinutes).not.toBeNull();
 
     // Within the next 10 seconds the same figures are served again, without another read.
-    await insertReferral(db(), { agencyId: agency.userId, status: 'posted' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'posted' });
     expect(await ok<AdminDashboard>(await get(cookie, '/api/admin/dashboard'))).toEqual(after);
   });
 });
@@ -307,7 +295,7 @@ describe('kept figures', () => {
         ok<AgencyDashboard>(await callApi(second.url, 'GET', '/api/dashboard/agency', { cookie: cookies[1] })),
       ]).then((both) => both.map((dashboard) => dashboard.pendingReferrals));
     expect(await pending()).toEqual([0, 0]);
-    await insertReferral(db(), { agencyId: agency.userId, status: 'posted' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'posted' });
     await expect.poll(pending, soon).toEqual([1, 1]);
   });
 
@@ -319,7 +307,7 @@ describe('kept figures', () => {
     expect(await dashboard()).toMatchObject({ pendingPaymentsAmount: 0, timeZone: 'America/Chicago' });
 
     const referral = await filled(agency.userId, therapist.userId, 'in_progress', 5, ago(DAY));
-    const visit = await insertVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status: 'approved', scheduledStart: ago(DAY) });
+    const visit = await treatmentVisit({ referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, status: 'approved', scheduledStart: ago(DAY) });
     await db().insert(payouts).values({ visitId: visit.id, therapistId: therapist.userId, amount: 64, status: 'pending', provider: 'ledger', idempotencyKey: `payout:${visit.id}` });
     await expect.poll(async () => (await dashboard()).pendingPaymentsAmount, soon).toBe(64);
 
@@ -341,7 +329,7 @@ describe('who may read each dashboard', () => {
   it('each endpoint refuses the wrong role with 403', async () => {
     const agencyCookie = await signIn(app.url, await buildAgency(db()));
     const therapistCookie = await signIn(app.url, await buildTherapist(db()));
-    const managerCookie = (await session(app, await buildManager(db()))).cookie;
+    const managerCookie = await sessionCookie(app, await buildManager(db()));
     const refusals: Array<[string, string]> = [
       ...agencyPaths.flatMap((path): Array<[string, string]> => [
         [therapistCookie, path],

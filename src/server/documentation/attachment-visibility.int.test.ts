@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
 import { session } from '../../../test/people';
-import { insertVisit } from '../../../test/visit-fixtures';
+import { buildVisit } from '../../../test/visit-fixtures';
 import type { AttachmentView, NoteContent } from '../../domain/documentation';
 import { auditLog, noteAttachments } from '../db/schema/index';
 
@@ -54,7 +54,7 @@ const note: NoteContent = { serviceId: 'treatment', interventions: 'Gait trainin
 async function completedVisit() {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db(), { firstName: 'Ana', lastName: 'Moss' });
-  const visit = await insertVisit(db(), { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, serviceId: 'treatment' });
+  const visit = await buildVisit(db(), { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, serviceId: 'treatment' });
   return { visit, agencyPerson, therapistPerson, agency: await session(app, agencyPerson), therapist: await session(app, therapistPerson) };
 }
 

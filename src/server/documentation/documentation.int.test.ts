@@ -9,7 +9,7 @@ import { realJpeg, realPdf, realPng } from '../../../test/attachment-files';
 import { captureLogs } from '../../../test/log-capture';
 import { errorOf, ok } from '../../../test/http';
 import { session } from '../../../test/people';
-import { insertVisit } from '../../../test/visit-fixtures';
+import { buildVisit } from '../../../test/visit-fixtures';
 import { canonicalJson, type AttachmentView, type NoteContent, type VisitNotesView } from '../../domain/documentation';
 import { auditLog, invoiceLines, noteAttachments, notifications, payouts, visitNotes, visits } from '../db/schema/index';
 import { createHash } from 'node:crypto';
@@ -58,10 +58,10 @@ function call(method: string, url: string, client: Client = {}, body?: unknown, 
   });
 }
 
-async function completedVisit(overrides: Parameters<typeof insertVisit>[1] extends infer O ? Partial<O> : never = {}) {
+async function completedVisit(overrides: Parameters<typeof buildVisit>[1] extends infer O ? Partial<O> : never = {}) {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db(), { firstName: 'Jamie', lastName: 'Rivera' });
-  const visit = await insertVisit(db(), { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, ...overrides });
+  const visit = await buildVisit(db(), { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, ...overrides });
   return { visit, agencyPerson, therapistPerson, agency: await session(app, agencyPerson), therapist: await session(app, therapistPerson) };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, clientAddress, DEFAULT_PASSWORD, signIn } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { session } from '../../../test/people';
+import { sessionCookie } from '../../../test/people';
 import { referralInput } from '../../../test/referrals';
 import { controlCharacterMessage } from './control-characters';
 
@@ -64,12 +64,12 @@ describe('control characters in signed-in requests', () => {
   });
 
   it('a path parameter with a NUL is refused, naming it', async () => {
-    const cookie = (await session(app, await buildAgency(db()))).cookie;
+    const cookie = await sessionCookie(app, await buildAgency(db()));
     await expectRefused(await callApi(app.url, 'GET', '/api/referrals/abc%00def/patient', { cookie }), 'id');
   });
 
   it("a manager's therapist search refuses a NUL in the query string, naming it", async () => {
-    const cookie = (await session(app, await buildManager(db()))).cookie;
+    const cookie = await sessionCookie(app, await buildManager(db()));
     await expectRefused(await callApi(app.url, 'GET', `/api/admin/referrals/${randomUUID()}/eligibility?q=Ann%00`, { cookie }), 'q');
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { session } from '../../../test/people';
+import { sessionCookie } from '../../../test/people';
 import { createReferral, offeredTo } from '../../../test/referrals';
 import { credentialChangeMessages, type CredentialChangeItem, type CredentialChangeList } from '../../domain/credential-changes';
 import { npiWithCheckDigit } from '../../domain/npi';
@@ -24,7 +24,7 @@ let reviewer: Awaited<ReturnType<typeof buildManager>>;
 beforeAll(async () => {
   app = await startTestApp();
   reviewer = await buildManager(db());
-  cookies.manager = (await session(app, reviewer)).cookie;
+  cookies.manager = await sessionCookie(app, reviewer);
   cookies.managerAal1 = await signIn(app.url, await buildManager(db()));
   cookies.agency = await signIn(app.url, await buildAgency(db(), { state: 'TX', zip: TEXAS_ZIP }));
 });

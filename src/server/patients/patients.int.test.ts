@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
 import { session } from '../../../test/people';
-import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
+import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { patientMessages, type PatientInput, type PatientResponse } from '../../domain/patients';
 import type { ReferralStatus } from '../../domain/referrals';
 import { auditLog, notifications, patients, referrals } from '../db/schema/index';
@@ -75,7 +75,7 @@ function call(method: 'GET' | 'PUT', referralId: string, client: Client = {}, bo
 async function matchedReferral(status: ReferralStatus = 'matched') {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db());
-  const referral = await insertReferral(db(), { agencyId: agencyPerson.userId, status, matchedTherapistId: therapistPerson.userId });
+  const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status, matchedTherapistId: therapistPerson.userId });
   await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
   return { referral, agencyPerson, therapistPerson, agency: await session(app, agencyPerson), therapist: await session(app, therapistPerson) };
 }
@@ -242,7 +242,7 @@ describe('nobody else learns the patient exists', () => {
 describe('when details can be added', () => {
   it.each(['draft', 'posted'] as const)('before a match (%s) the agency gets 409 with a clear message, nothing written', async (status) => {
     const agencyPerson = await buildAgency(db());
-    const referral = await insertReferral(db(), { agencyId: agencyPerson.userId, status });
+    const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status });
     const agency = await session(app, agencyPerson);
     const response = await call('PUT', referral.id, agency, details);
     expect(response.status).toBe(409);

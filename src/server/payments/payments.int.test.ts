@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { insertPayableVisit, insertVisit, waitFor } from '../../../test/payment-fixtures';
-import { session } from '../../../test/people';
+import { buildPayableVisit, waitFor } from '../../../test/payment-fixtures';
+import { sessionCookie } from '../../../test/people';
+import { buildVisit } from '../../../test/visit-fixtures';
 import { inTransaction } from '../db/client';
 import { auditLog, invoiceLines, paymentCustomers, paymentEvents, payouts, visits } from '../db/schema/index';
 import { makeVisitPayable } from './payable';
@@ -33,7 +34,7 @@ describe('never paying twice', () => {
   it('20 concurrent approvals of one visit make one invoice line, one payout and one charge job', async () => {
     const agency = await buildAgency(db());
     const therapist = await buildTherapist(db());
-    const visit = await insertVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, rate: 125.5 });
+    const visit = await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, rate: 125.5, status: 'documented' });
 
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -54,7 +55,7 @@ describe('never paying twice', () => {
   it('under the ledger the jobs run and the line and payout stay pending for a manager', async () => {
     const agency = await buildAgency(db());
     const therapist = await buildTherapist(db());
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId });
     // The charge job ran and queued the payout job, which ran too, and neither moved any money.
     await waitFor(async () => {
       const { rows } = await app.runtime.database.pool.query<{ state: string }>("select state from pgboss.job where name = 'payment-payout' and data->>'visitId' = $1", [visit.id]);
@@ -69,7 +70,7 @@ describe('never paying twice', () => {
   it('a provider event delivered 10 times at once is processed once', async () => {
     const agency = await buildAgency(db());
     const therapist = await buildTherapist(db());
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId });
     const event = { id: `evt_once_${visit.id}`, type: 'charge.succeeded' as const, reference: 'pi_once', visitId: visit.id, failureMessage: null };
     const results = await Promise.all(Array.from({ length: 10 }, () => processPaymentEvent(app.runtime, 'stripe', event)));
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -99,14 +100,14 @@ describe('payment endpoints', () => {
     therapistA = await buildTherapist(db());
     therapistB = await buildTherapist(db());
     manager = await buildManager(db());
-    visitA = await insertPayableVisit(app.runtime, { agencyId: agencyA.userId, therapistId: therapistA.userId, rate: 150 });
-    visitB = await insertPayableVisit(app.runtime, { agencyId: agencyB.userId, therapistId: therapistB.userId, rate: 100 });
-    cookies.agencyA = (await session(app, agencyA)).cookie;
-    cookies.agencyB = (await session(app, agencyB)).cookie;
-    cookies.therapistA = (await session(app, therapistA)).cookie;
-    cookies.therapistB = (await session(app, therapistB)).cookie;
-    cookies.manager = (await session(app, manager)).cookie;
-    cookies.managerAal1 = (await session(app, manager, 'aal1')).cookie;
+    visitA = await buildPayableVisit(app.runtime, { agencyId: agencyA.userId, therapistId: therapistA.userId, rate: 150 });
+    visitB = await buildPayableVisit(app.runtime, { agencyId: agencyB.userId, therapistId: therapistB.userId, rate: 100 });
+    cookies.agencyA = await sessionCookie(app, agencyA);
+    cookies.agencyB = await sessionCookie(app, agencyB);
+    cookies.therapistA = await sessionCookie(app, therapistA);
+    cookies.therapistB = await sessionCookie(app, therapistB);
+    cookies.manager = await sessionCookie(app, manager);
+    cookies.managerAal1 = await sessionCookie(app, manager, 'aal1');
   });
 
   const lineOf = async (visitId: string) => (await db().select().from(invoiceLines).where(eq(invoiceLines.visitId, visitId)))[0]!;
@@ -238,7 +239,7 @@ describe('payment endpoints', () => {
 
     it('refuses an agency that is not approved', async () => {
       const pending = await buildAgency(db(), { status: 'pending' });
-      const response = await callApi(app.url, 'GET', '/api/agency/invoice', { cookie: (await session(app, pending)).cookie });
+      const response = await callApi(app.url, 'GET', '/api/agency/invoice', { cookie: await sessionCookie(app, pending) });
       expect(response.status).toBe(403);
     });
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { insertPayableVisit, StripeDouble, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
+import { buildPayableVisit, StripeDouble, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
 import { stripeHarness } from '../../../test/stripe-harness';
 import { auditLog, paymentAccounts, visits } from '../db/schema/index';
 import { AWAITING_ONBOARDING, PAYOUT_UNREACHABLE } from './jobs';
@@ -69,7 +69,7 @@ async function chargedVisit(options: { declineTransfers?: boolean } = {}) {
   const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapist.userId));
   // The visit's transfer group is known only once it exists, so the decline is set by destination first.
   if (options.declineTransfers) stripeApi.declineTransfersTo(account!.accountId);
-  const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+  const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
   return { visit, therapist, accountId: account!.accountId };
 }
 
@@ -80,7 +80,7 @@ async function transferMadeButUnheard() {
   // Each of the job's three runs asks once and the SDK once more on the dropped connection: six answers lost.
   const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapist.userId));
   stripeApi.loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, { count: 6 });
-  const { id: visitId } = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 90, provider: 'stripe' });
+  const { id: visitId } = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 90, provider: 'stripe' });
   return { visitId, failed: await payoutWithStatus(visitId, 'failed') };
 }
 
@@ -95,7 +95,7 @@ describe('a payout job that runs out of retries', () => {
     const therapistCookie = await session(therapist);
     // Every run of the payout job (the first and two retries) finds Stripe down.
     stripeApi.failNext('/v1/transfers', 3);
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 130, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 130, provider: 'stripe' });
 
     const failed = await payoutWithStatus(visit.id, 'failed');
     expect(failed).toMatchObject({ failureMessage: PAYOUT_UNREACHABLE, payoutAttempt: 1, providerReference: null, paidAt: null });
@@ -233,7 +233,7 @@ describe('what Retry payout refuses', () => {
   it('a payout waiting for the therapist\'s onboarding (pending) or whose transfer is under way (processing): 409, nothing changes', async () => {
     const { agency } = await agencyWithCard();
     const waiting = await buildTherapist(db());
-    const pendingVisit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: waiting.userId, provider: 'stripe' });
+    const pendingVisit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: waiting.userId, provider: 'stripe' });
     const pending = await waitFor(async () => {
       const payout = await payoutOf(pendingVisit.id);
       return payout.failureMessage === AWAITING_ONBOARDING ? payout : undefined;
@@ -255,7 +255,7 @@ describe('what Retry payout refuses', () => {
         await released;
       },
     });
-    const busyVisit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const busyVisit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     await waitFor(async () => arrived, 20_000, 'the transfer request');
     const processing = await payoutOf(busyVisit.id);
     expect(processing.status).toBe('processing');
@@ -273,7 +273,7 @@ describe('what Retry payout refuses', () => {
   it('a job still running for an attempt the payout has moved past writes nothing', async () => {
     const { agency } = await agencyWithCard();
     const waiting = await buildTherapist(db());
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: waiting.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: waiting.userId, provider: 'stripe' });
     await waitFor(async () => (await payoutOf(visit.id)).failureMessage === AWAITING_ONBOARDING, 20_000, 'the payout to wait for onboarding');
 
     // The old attempt's job is at the provider when the payout fails (Stripe reports a reversal) and a manager retries it.

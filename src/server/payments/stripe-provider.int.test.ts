@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { insertPayableVisit, StripeDouble, waitFor } from '../../../test/payment-fixtures';
+import { buildPayableVisit, StripeDouble, waitFor } from '../../../test/payment-fixtures';
 import { stripeHarness } from '../../../test/stripe-harness';
 import { paymentAccounts, paymentCustomers, paymentEvents, visits } from '../db/schema/index';
 import { AWAITING_AGENCY_PAYMENT, AWAITING_PAYMENT_METHOD } from './jobs';
@@ -120,7 +120,7 @@ describe('Stripe Connect adapter', () => {
     stripeApi.failNext('/v1/payment_intents', 1);
     stripeApi.failNext('/v1/transfers', 1);
 
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 150.25, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 150.25, provider: 'stripe' });
 
     const payout = await waitFor(async () => {
       const row = await payoutOf(visit.id);
@@ -164,7 +164,7 @@ describe('Stripe Connect adapter', () => {
     const agency = await buildAgency(db());
     const cookie = await session(agency);
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 90, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 90, provider: 'stripe' });
 
     await waitFor(async () => (await lineOf(visit.id)).failureMessage === AWAITING_PAYMENT_METHOD, 20_000, 'the line to wait for a payment method');
     expect(await lineOf(visit.id)).toMatchObject({ status: 'pending', providerReference: null });
@@ -192,7 +192,7 @@ describe('Stripe Connect adapter', () => {
   it('does not transfer while the charge is processing; payment_intent.succeeded (delivered 5 times) queues one transfer from that charge', async () => {
     const { agency } = await agencyWithCard({ outcome: 'processing' });
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
 
     const line = await waitFor(async () => {
       const row = await lineOf(visit.id);
@@ -222,7 +222,7 @@ describe('Stripe Connect adapter', () => {
   it('payment_intent.payment_failed marks a processing line failed with the reason the agency sees, and nothing is transferred', async () => {
     const { agency, cookie } = await agencyWithCard({ outcome: 'processing' });
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const line = await waitFor(async () => {
       const row = await lineOf(visit.id);
       return row.status === 'processing' ? row : undefined;
@@ -246,7 +246,7 @@ describe('Stripe Connect adapter', () => {
   it('a declined card fails the line with the reason; a new card retries it once by confirming the same PaymentIntent under a new key', async () => {
     const { agency, cookie } = await agencyWithCard({ outcome: 'declined' });
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 80, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 80, provider: 'stripe' });
 
     const failed = await waitFor(async () => {
       const row = await lineOf(visit.id);
@@ -277,7 +277,7 @@ describe('Stripe Connect adapter', () => {
     const { agency } = await agencyWithCard();
     const therapist = await buildTherapist(db());
     await db().insert(paymentAccounts).values({ userId: therapist.userId, provider: 'stripe', accountId: `acct_new_${therapist.userId}` });
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
 
     await waitFor(async () => {
       const row = await payoutOf(visit.id);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { insertPayableVisit, StripeDouble, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
+import { buildPayableVisit, StripeDouble, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
 import { stripeHarness } from '../../../test/stripe-harness';
 import { auditLog, visits } from '../db/schema/index';
 import { AWAITING_AGENCY_PAYMENT, CHARGE_UNREACHABLE } from './jobs';
@@ -66,7 +66,7 @@ describe('events out of order', () => {
   it('a late payment_failed of the declined first charge does not fail the line the new card re-queued; the new charge\'s success pays it once', async () => {
     const { agency, cookie } = await agencyWithCard({ outcome: 'declined' });
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const declined = await lineWithStatus(visit.id, 'failed');
     const firstCharge = stripeApi.chargesFor(visit.id)[0]!;
     expect(firstCharge.outcome).toBe('declined');
@@ -95,7 +95,7 @@ describe('events out of order', () => {
   it('a payment_failed for the charge the line is waiting on still fails it', async () => {
     const { agency } = await agencyWithCard({ outcome: 'processing' });
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const processing = await lineWithStatus(visit.id, 'processing');
     // An event naming another charge (not this line's) changes nothing...
     await paymentFailed(`evt_other_charge_${visit.id}`, visit.id, processing.providerReference!, 'ch_someone_else');
@@ -124,7 +124,7 @@ describe('a card replaced while the first charge is retried after an outage', ()
         if (!newCard) newCard = (await saveCard(cookie, { outcome: 'succeeded', last4: '0077' })).paymentMethodId;
       },
     });
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 120, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 120, provider: 'stripe' });
 
     await waitFor(async () => (await payoutOf(visit.id)).status === 'paid', 25_000, 'the payout');
     expect(stripeApi.lostAll).toBe(true);
@@ -152,7 +152,7 @@ describe('a card replaced while the first charge is retried after an outage', ()
         replaced = true;
       },
     });
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
 
     await waitFor(async () => (await payoutOf(visit.id)).status === 'paid', 25_000, 'the payout');
     expect(stripeApi.intentsFor(visit.id)).toHaveLength(1);
@@ -168,7 +168,7 @@ describe('a charge job that runs out of retries', () => {
     const { agency, cookie } = await agencyWithCard();
     const therapist = await readyTherapist();
     stripeApi.failNext('/v1/payment_intents', 3);
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 95, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 95, provider: 'stripe' });
 
     const failed = await lineWithStatus(visit.id, 'failed');
     expect(failed).toMatchObject({ failureMessage: CHARGE_UNREACHABLE, chargeAttempt: 1, providerReference: null });
@@ -204,7 +204,7 @@ describe('a charge job that runs out of retries', () => {
     const therapist = await readyTherapist();
     // Every run's confirmation and the SDK's one retry of each (3 runs): Stripe charged, CareRelay never heard.
     stripeApi.loseNext(isConfirmation, { count: 6 });
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
 
     const failed = await lineWithStatus(visit.id, 'failed');
     expect(failed).toMatchObject({ failureMessage: CHARGE_UNREACHABLE, providerReference: expect.stringMatching(/^pi_/) });
@@ -232,7 +232,7 @@ describe('POST /api/agency/payments/invoice-lines/:id/retry: who may use it', ()
   beforeAll(async () => {
     owner = await agencyWithCard({ outcome: 'declined' });
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: owner.agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: owner.agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     failedVisitId = visit.id;
     failedLineId = (await lineWithStatus(visit.id, 'failed')).id;
     cookies.otherAgency = await session(await buildAgency(db()));
@@ -269,7 +269,7 @@ describe('POST /api/agency/payments/invoice-lines/:id/retry: who may use it', ()
   it('refuses a line that is processing (409) with a clear message', async () => {
     const { agency, cookie } = await agencyWithCard({ outcome: 'processing' });
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const line = await lineWithStatus(visit.id, 'processing');
     const response = await retry(line.id, cookie);
     expect(response.status).toBe(409);
@@ -280,7 +280,7 @@ describe('POST /api/agency/payments/invoice-lines/:id/retry: who may use it', ()
   it('a manager retries any agency\'s failed line from the ledger (audited); the agency and a therapist cannot use that route', async () => {
     const { agency, cookie, paymentMethodId } = await agencyWithCard({ outcome: 'declined' });
     const therapist = await readyTherapist();
-    const visit = await insertPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const failed = await lineWithStatus(visit.id, 'failed');
     const path = `/api/admin/payments/invoice-lines/${failed.id}/retry`;
     expect((await callApi(app.url, 'POST', path)).status).toBe(401);

@@ -4,8 +4,8 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, clientAddress } from '../../../test/factories';
 import { ok } from '../../../test/http';
 import { session } from '../../../test/people';
-import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
-import { insertVisit } from '../../../test/visit-fixtures';
+import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
+import { buildVisit } from '../../../test/visit-fixtures';
 import type { AgencyDashboard, TherapistDashboard } from '../../domain/dashboards';
 import type { NoteContent } from '../../domain/documentation';
 import type { PatientInput } from '../../domain/patients';
@@ -75,7 +75,7 @@ function call(method: string, url: string, client?: Client, body?: unknown) {
 async function referralWithVisits(options: { treatments: number; services: ('evaluation' | 'treatment')[]; cancelled?: number }) {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db(), { firstName: 'Logan', lastName: 'Delos' });
-  const referral = await insertReferral(db(), { agencyId: agencyPerson.userId, status: 'in_progress', matchedTherapistId: therapistPerson.userId });
+  const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status: 'in_progress', matchedTherapistId: therapistPerson.userId });
   await db().insert(referralServices).values({ referralId: referral.id, serviceId: 'treatment', visitCount: options.treatments, offeredRate: 100 });
   await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
   const agency = await session(app, agencyPerson);
@@ -83,9 +83,9 @@ async function referralWithVisits(options: { treatments: number; services: ('eva
   await ok(await call('PUT', `/referrals/${referral.id}/patient`, agency, patient));
   const sides = { agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, referralId: referral.id };
   const visits = [];
-  for (const serviceId of options.services) visits.push({ ...(await insertVisit(db(), { ...sides, serviceId })), serviceId });
+  for (const serviceId of options.services) visits.push({ ...(await buildVisit(db(), { ...sides, serviceId })), serviceId });
   // A cancelled visit frees its place: it neither fills a visit count nor holds the referral open.
-  for (let i = 0; i < (options.cancelled ?? 0); i++) await insertVisit(db(), { ...sides, serviceId: 'treatment', status: 'cancelled' });
+  for (let i = 0; i < (options.cancelled ?? 0); i++) await buildVisit(db(), { ...sides, serviceId: 'treatment', status: 'cancelled' });
   return { referral, agency, therapist, agencyPerson, therapistPerson, visits };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf, ok, refused } from '../../../test/http';
-import { session, type Aal } from '../../../test/people';
+import { sessionCookie, type Aal } from '../../../test/people';
 import { createReferral, daysFromNow, notificationsAbout, offeredTo, referralInput, respondTo } from '../../../test/referrals';
 import {
   referralMessages,
@@ -38,17 +38,17 @@ type Person = { userId: string; email: string; cookie: string };
 
 async function agency(options: AgencyOptions = {}): Promise<Person> {
   const person = await buildAgency(db(), options);
-  return { ...person, cookie: (await session(app, person, 'aal1')).cookie };
+  return { ...person, cookie: await sessionCookie(app, person, 'aal1') };
 }
 
 async function therapist(options: TherapistOptions = {}): Promise<Person & { firstName: string; lastName: string }> {
   const person = await buildTherapist(db(), options);
-  return { ...person, cookie: (await session(app, person, 'aal1')).cookie };
+  return { ...person, cookie: await sessionCookie(app, person, 'aal1') };
 }
 
 async function manager(aal: Aal = 'aal2'): Promise<Person> {
   const person = await buildManager(db());
-  return { ...person, cookie: (await session(app, person, aal)).cookie };
+  return { ...person, cookie: await sessionCookie(app, person, aal) };
 }
 
 const api = (cookie: string | undefined, method: string, path: string, body?: unknown) => callApi(app.url, method, path, { cookie, body });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, clientAddress, signIn } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
-import { session } from '../../../test/people';
-import { insertReferral } from '../../../test/referral-fixtures';
-import { insertVisit } from '../../../test/visit-fixtures';
+import { sessionCookie } from '../../../test/people';
+import { buildReferral } from '../../../test/referral-fixtures';
+import { buildVisit } from '../../../test/visit-fixtures';
 import type { VisitsNeedingNotes } from '../../domain/visits-needing-notes';
 import { auditLog, visitNotes } from '../db/schema/index';
 
@@ -32,19 +32,19 @@ describe('GET /api/visits/needs-notes', () => {
     const agency = await buildAgency(db());
     const therapistPerson = await buildTherapist(db());
     const other = await buildTherapist(db());
-    const referral = await insertReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapistPerson.userId });
+    const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapistPerson.userId });
     const ours = { agencyId: agency.userId, therapistId: therapistPerson.userId, referralId: referral.id };
-    const missing = await insertVisit(db(), { ...ours, checkOutAt: new Date(Date.now() - 50 * HOUR) });
-    const draft = await insertVisit(db(), { ...ours, serviceId: 'treatment', checkOutAt: new Date(Date.now() - 10 * HOUR) });
+    const missing = await buildVisit(db(), { ...ours, checkOutAt: new Date(Date.now() - 50 * HOUR) });
+    const draft = await buildVisit(db(), { ...ours, serviceId: 'treatment', checkOutAt: new Date(Date.now() - 10 * HOUR) });
     await note(draft.id, 1, 'draft');
     // Signed once, then returned: not overdue, since it was signed in time.
-    const returned = await insertVisit(db(), { ...ours, serviceId: 'treatment', checkOutAt: new Date(Date.now() - 60 * HOUR) });
+    const returned = await buildVisit(db(), { ...ours, serviceId: 'treatment', checkOutAt: new Date(Date.now() - 60 * HOUR) });
     await note(returned.id, 1, 'returned');
-    const documented = await insertVisit(db(), { ...ours, status: 'documented' });
+    const documented = await buildVisit(db(), { ...ours, status: 'documented' });
     await note(documented.id, 1, 'signed');
-    await insertVisit(db(), { ...ours, status: 'scheduled', scheduledStart: new Date(Date.now() + 24 * HOUR) });
-    await insertVisit(db(), { ...ours, status: 'approved' });
-    await insertVisit(db(), { agencyId: agency.userId, therapistId: other.userId });
+    await buildVisit(db(), { ...ours, status: 'scheduled', scheduledStart: new Date(Date.now() + 24 * HOUR) });
+    await buildVisit(db(), { ...ours, status: 'approved' });
+    await buildVisit(db(), { agencyId: agency.userId, therapistId: other.userId });
 
     const cookie = await signIn(app.url, therapistPerson);
     // A list of summaries: available at aal1, like the calendar.
@@ -71,9 +71,9 @@ describe('GET /api/visits/needs-notes', () => {
   it('answers an empty list when every note is submitted', async () => {
     const agency = await buildAgency(db());
     const therapistPerson = await buildTherapist(db());
-    const visit = await insertVisit(db(), { agencyId: agency.userId, therapistId: therapistPerson.userId, status: 'documented' });
+    const visit = await buildVisit(db(), { agencyId: agency.userId, therapistId: therapistPerson.userId, status: 'documented' });
     await note(visit.id, 1, 'signed');
-    const cookie = (await session(app, therapistPerson)).cookie;
+    const cookie = await sessionCookie(app, therapistPerson);
     expect(((await (await list(cookie)).json()) as VisitsNeedingNotes).visits).toEqual([]);
   });
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
-import { session } from '../../../test/people';
-import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
-import { insertVisit } from '../../../test/visit-fixtures';
+import { sessionCookie } from '../../../test/people';
+import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
+import { buildVisit } from '../../../test/visit-fixtures';
 import { notifications, referrals, visits } from '../db/schema/index';
 
 /**
@@ -45,20 +45,20 @@ describe('visits endpoints refuse everyone but the visit’s agency and therapis
   beforeAll(async () => {
     const agency = await buildAgency(db());
     const therapist = await buildTherapist(db());
-    const referral = await insertReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapist.userId, patientZip: '78704' });
+    const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapist.userId, patientZip: '78704' });
     await insertResponse(db(), { referralId: referral.id, therapistId: therapist.userId, status: 'confirmed' });
     referralId = referral.id;
     partyIds = [agency.userId, therapist.userId];
     const common = { agencyId: agency.userId, therapistId: therapist.userId, referralId, status: 'scheduled' as const, checkInAt: null, checkOutAt: null };
-    upcomingId = (await insertVisit(db(), { ...common, scheduledStart: new Date(Date.now() + 3 * 3_600_000) })).id;
-    pastId = (await insertVisit(db(), { ...common, scheduledStart: new Date(Date.now() - 3 * 3_600_000) })).id;
+    upcomingId = (await buildVisit(db(), { ...common, scheduledStart: new Date(Date.now() + 3 * 3_600_000) })).id;
+    pastId = (await buildVisit(db(), { ...common, scheduledStart: new Date(Date.now() - 3 * 3_600_000) })).id;
     callers = {
       signedOut: null,
-      otherAgency: (await session(app, await buildAgency(db()))).cookie,
-      otherTherapist: (await session(app, await buildTherapist(db()))).cookie,
-      manager: (await session(app, await buildManager(db()))).cookie,
-      pendingAgency: (await session(app, await buildAgency(db(), { status: 'pending' }), 'aal1')).cookie,
-      pendingTherapist: (await session(app, await buildTherapist(db(), { status: 'pending' }), 'aal1')).cookie,
+      otherAgency: await sessionCookie(app, await buildAgency(db())),
+      otherTherapist: await sessionCookie(app, await buildTherapist(db())),
+      manager: await sessionCookie(app, await buildManager(db())),
+      pendingAgency: await sessionCookie(app, await buildAgency(db(), { status: 'pending' }), 'aal1'),
+      pendingTherapist: await sessionCookie(app, await buildTherapist(db(), { status: 'pending' }), 'aal1'),
     };
   });
 

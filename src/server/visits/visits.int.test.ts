@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { errorOf, ok, refused } from '../../../test/http';
 import { session } from '../../../test/people';
-import { insertReferral, insertResponse } from '../../../test/referral-fixtures';
+import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { TestSmtpServer } from '../../../test/smtp';
 import type { PatientInput } from '../../domain/patients';
 import type { ReferralVisits, VisitDetail, VisitList, VisitPlan } from '../../domain/visits';
@@ -73,7 +73,7 @@ function call(method: string, path: string, client: Client = {}, body?: unknown)
 async function matchedReferral(options: { withPatient?: boolean } = {}) {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db());
-  const referral = await insertReferral(db(), {
+  const referral = await buildReferral(db(), {
     agencyId: agencyPerson.userId,
     status: 'matched',
     matchedTherapistId: therapistPerson.userId,
