@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
-import { errorOf } from '../../../test/http';
+import { errorOf, ok } from '../../../test/http';
 import { session } from '../../../test/people';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { AttachmentView, NoteContent } from '../../domain/documentation';
@@ -58,29 +58,26 @@ async function completedVisit() {
   return { visit, agencyPerson, therapistPerson, agency: await session(app, agencyPerson), therapist: await session(app, therapistPerson) };
 }
 
-const expectStatus = async (response: Response, status: number) => {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
-  return response;
-};
 const writeAndSign = async (visitId: string, therapist: Client) => {
-  await expectStatus(await call('PUT', `/visits/${visitId}/notes/draft`, therapist, { content: note }), 200);
-  await expectStatus(await call('POST', `/visits/${visitId}/notes/sign`, therapist, { signedName: 'Ana Moss' }), 200);
+  await ok(await call('PUT', `/visits/${visitId}/notes/draft`, therapist, { content: note }));
+  await ok(await call('POST', `/visits/${visitId}/notes/sign`, therapist, { signedName: 'Ana Moss' }));
 };
 const pdfWith = (text: string) => Buffer.concat([Buffer.from(`%PDF-1.7\n(${text})\n`), Buffer.alloc(64, 0x20), Buffer.from('\n%%EOF\n')]);
 const upload = async (visitId: string, therapist: Client, body: Buffer, name: string) =>
-  (await (
-    await expectStatus(await call('POST', `/visits/${visitId}/attachments`, therapist, body, { 'content-type': 'application/pdf', 'x-file-name': encodeURIComponent(name) }), 201)
-  ).json()) as AttachmentView;
+  ok<AttachmentView>(await call('POST', `/visits/${visitId}/attachments`, therapist, body, { 'content-type': 'application/pdf', 'x-file-name': encodeURIComponent(name) }), 201);
 const list = async (visitId: string, client: Client) =>
-  ((await (await expectStatus(await call('GET', `/visits/${visitId}/attachments`, client), 200)).json()) as { items: AttachmentView[] }).items;
+  (await ok<{ items: AttachmentView[] }>(await call('GET', `/visits/${visitId}/attachments`, client))).items;
 const download = (attachmentId: string, client: Client) => call('GET', `/attachments/${attachmentId}`, client);
-const bytesOf = async (response: Response) => Buffer.from(await (await expectStatus(response, 200)).arrayBuffer());
+const bytesOf = async (response: Response) => {
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+};
 const shared = (items: AttachmentView[]) => items.map((item) => [item.fileName, item.sharedWithAgency]);
 
 describe('attachments and the signature', () => {
   it('a file attached to a draft is the therapist’s alone: the agency’s list is empty, its download 404 like a stranger’s, audited', async () => {
     const { visit, agency, agencyPerson, therapist } = await completedVisit();
-    await expectStatus(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }), 200);
+    await ok(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }));
     const draftFile = pdfWith('draft scan');
     const attached = await upload(visit.id, therapist, draftFile, 'scan.pdf');
     expect(attached.sharedWithAgency).toBe(false);
@@ -136,7 +133,7 @@ describe('attachments and the signature', () => {
     const first = pdfWith('first version scan');
     const signedIn = await upload(visit.id, therapist, first, 'first.pdf');
     await writeAndSign(visit.id, therapist);
-    await expectStatus(await call('POST', `/visits/${visit.id}/notes/review`, agency, { action: 'return', message: 'Add the wound photo.' }), 200);
+    await ok(await call('POST', `/visits/${visit.id}/notes/review`, agency, { action: 'return', message: 'Add the wound photo.' }));
 
     const second = pdfWith('wound photo, revision');
     const revision = await upload(visit.id, therapist, second, 'second.pdf');
@@ -181,7 +178,7 @@ describe('removing an attachment not shared yet', () => {
 
   it('the therapist removes a wrong file from the draft: 204, gone from the list and the disk, its download 404, audited without content or name; signing shares only the rest', async () => {
     const { visit, agency, therapist } = await completedVisit();
-    await expectStatus(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }), 200);
+    await ok(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }));
     const kept = await upload(visit.id, therapist, pdfWith('home exercise plan'), 'plan.pdf');
     const wrongFile = pdfWith('another patient, Dolores Abernathy');
     const wrong = await upload(visit.id, therapist, wrongFile, 'other-patient.pdf');
@@ -216,7 +213,7 @@ describe('removing an attachment not shared yet', () => {
     // Removed once: a second attempt finds nothing, like any unknown id.
     expect(await errorOf(await remove(wrong.id, therapist))).toEqual(NOT_FOUND);
 
-    await expectStatus(await call('POST', `/visits/${visit.id}/notes/sign`, therapist, { signedName: 'Ana Moss' }), 200);
+    await ok(await call('POST', `/visits/${visit.id}/notes/sign`, therapist, { signedName: 'Ana Moss' }));
     expect(shared(await list(visit.id, agency))).toEqual([['plan.pdf', true]]);
     expect((await download(kept.id, agency)).status).toBe(200);
   });
@@ -236,7 +233,7 @@ describe('removing an attachment not shared yet', () => {
     ]);
 
     // Returned: the note is being written again (uploads are open), yet the signed file stays.
-    await expectStatus(await call('POST', `/visits/${visit.id}/notes/review`, agency, { action: 'return', message: 'Add the wound photo.' }), 200);
+    await ok(await call('POST', `/visits/${visit.id}/notes/review`, agency, { action: 'return', message: 'Add the wound photo.' }));
     const revision = await upload(visit.id, therapist, pdfWith('wrong wound photo'), 'wound.pdf');
     expect(await errorOf(await remove(signed.id, therapist))).toEqual(SHARED);
     expect((await remove(revision.id, therapist)).status).toBe(204);
@@ -299,7 +296,7 @@ describe('removing an attachment not shared yet', () => {
 
   it('a signature waiting for the visit’s lock ahead of the removal wins: the removal sees it and answers 409', async () => {
     const { visit, agency, therapist } = await completedVisit();
-    await expectStatus(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }), 200);
+    await ok(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }));
     const attached = await upload(visit.id, therapist, pdfWith('draft scan'), 'scan.pdf');
     const waiting = async (count: number) => {
       for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -327,7 +324,7 @@ describe('removing an attachment not shared yet', () => {
     } finally {
       holder.release();
     }
-    await expectStatus(await signing, 200);
+    await ok(await signing);
     const removal = await removing;
     expect(removal.status).toBe(409);
     expect(await errorOf(removal)).toEqual(SHARED);
