@@ -1,51 +1,17 @@
-import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
-import { freePort } from '../../../test/ports';
 import { authenticatorCode } from '../../../test/rfc6238';
+import { TwilioDouble } from '../../../test/twilio-double';
 import { auditLog, mfaFactors, smsMessages } from '../db/schema/index';
-
-/** A local stand-in for Twilio's Messages API: fails the first send, then records messages. */
-class TwilioDouble {
-  readonly messages: Array<{ to: string; from: string; body: string; authorization: string }> = [];
-  failuresLeft = 1;
-  port = 0;
-  private server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    req.on('end', () => {
-      if (req.url !== '/2010-04-01/Accounts/AC123/Messages.json') return res.writeHead(404).end();
-      if (this.failuresLeft > 0) {
-        this.failuresLeft -= 1;
-        return res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Service unavailable' }));
-      }
-      const form = new URLSearchParams(data);
-      this.messages.push({ to: form.get('To')!, from: form.get('From')!, body: form.get('Body')!, authorization: req.headers.authorization ?? '' });
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${this.messages.length}` }));
-    });
-  });
-  async start() {
-    this.port = await freePort();
-    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 let app: TestApp;
 let twilio: TwilioDouble;
 beforeAll(async () => {
-  twilio = new TwilioDouble();
+  twilio = new TwilioDouble({ failures: 1 });
   await twilio.start();
-  app = await startTestApp({
-    TWILIO_ACCOUNT_SID: 'AC123',
-    TWILIO_AUTH_TOKEN: 'secret-token',
-    TWILIO_FROM_NUMBER: '+15125550000',
-    TWILIO_API_URL: `http://127.0.0.1:${twilio.port}`,
-  });
+  app = await startTestApp(twilio.env);
 });
 afterAll(async () => {
   await app.close();

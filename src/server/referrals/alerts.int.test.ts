@@ -1,12 +1,11 @@
-import http from 'node:http';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { callApi } from '../../../test/http';
-import { freePort } from '../../../test/ports';
 import { createReferral, respondTo } from '../../../test/referrals';
 import { TestSmtpServer } from '../../../test/smtp';
+import { TwilioDouble } from '../../../test/twilio-double';
 import { endOfQuietHours } from '../../domain/notification-preferences';
 import { mailMessages, referralOffers, smsMessages } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
@@ -16,28 +15,6 @@ import { createReferralAlertFanOutJob, createReferralAlertJob } from './alert-jo
  * The 'referral-alert' job: email over SMTP, SMS through the provider for those who opted in, held
  * back during quiet hours, and never sent twice.
  */
-
-/** A local stand-in for Twilio's Messages API that records what it is asked to send. */
-class TwilioDouble {
-  readonly messages: Array<{ to: string; body: string }> = [];
-  port = 0;
-  private server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(data);
-      this.messages.push({ to: form.get('To') ?? '', body: form.get('Body') ?? '' });
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${this.messages.length}` }));
-    });
-  });
-  async start() {
-    this.port = await freePort();
-    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 let app: TestApp;
 let smtp: TestSmtpServer;
@@ -49,10 +26,7 @@ beforeAll(async () => {
   await twilio.start();
   app = await startTestApp({
     SMTP_URL: smtp.url,
-    TWILIO_ACCOUNT_SID: 'AC123',
-    TWILIO_AUTH_TOKEN: 'secret-token',
-    TWILIO_FROM_NUMBER: '+15125550000',
-    TWILIO_API_URL: `http://127.0.0.1:${twilio.port}`,
+    ...twilio.env,
   });
 });
 afterAll(async () => {
