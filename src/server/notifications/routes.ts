@@ -18,9 +18,15 @@ const EVENT_ID = /^\d{1,15}$/;
 
 export const notificationRoutes: RoutesPlugin = async (app, deps) => {
   // Every route here is for the signed-in user; opening (or an EventSource reopening) the stream is
-  // not the user at the keyboard, so it must not keep an idle session alive.
+  // not the user at the keyboard, so it must not keep an idle session alive. Declared before both
+  // plugins are registered, so it covers their routes.
   requireAuth(app, {});
+  await app.register(notificationStreamRoutes, deps);
+  await app.register(notificationListRoutes, deps);
+};
 
+/** The live stream of the signed-in user's notifications (Server-Sent Events). */
+const notificationStreamRoutes: RoutesPlugin = async (app, deps) => {
   // Open streams are ended when the app closes; otherwise the server would wait on them forever.
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -70,7 +76,10 @@ export const notificationRoutes: RoutesPlugin = async (app, deps) => {
       reply.raw.on('close', () => open.delete(end));
     },
   );
+};
 
+/** The signed-in user's notifications: the list and marking them read. */
+const notificationListRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/notifications',
     {

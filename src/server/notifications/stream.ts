@@ -43,36 +43,22 @@ export interface StreamOptions {
  * few hundred streams, not one per stream. Returns a function that ends it.
  */
 export function serveNotificationStream(options: StreamOptions): () => void {
-  const { database, response, userId } = options;
+  const { database, response, userId, sessionId } = options;
   const reader = readerFor(database);
   let lastSentId = options.lastEventId ?? 0;
-  const { sessionId } = options;
   let ready = false;
   let pumping = false;
   let again = false;
   let closed = false;
 
-  const write = async (chunk: string) => {
-    // Respect backpressure, but never wait on a client that has gone.
-    if (closed || response.write(chunk)) return;
-    await new Promise<void>((resolve) => {
-      response.once('drain', resolve);
-      response.once('close', resolve);
-    });
-  };
+  const write = eventWriter(response, () => closed);
 
   const send = async (rows: NotificationRow[]) => {
     for (const row of rows) {
       if (closed) return;
-      await write(`id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
+      await write(notificationEvent(row));
       lastSentId = row.id;
     }
-  };
-
-  /** False once the session is gone: the read checks the session in the same statement. */
-  const read = async (): Promise<NotificationRow[] | false> => {
-    const result = await reader.read(userId, lastSentId, sessionId);
-    return result.signedIn ? result.rows : false;
   };
 
   const pump = async (keepAlive = false) => {
@@ -85,8 +71,9 @@ export function serveNotificationStream(options: StreamOptions): () => void {
     try {
       do {
         again = false;
-        const rows = await read();
-        if (rows === false) {
+        // The read checks the session in the same statement: once it is gone, the stream ends.
+        const { signedIn, rows } = await reader.read(userId, lastSentId, sessionId);
+        if (!signedIn) {
           end();
           return;
         }
@@ -112,26 +99,12 @@ export function serveNotificationStream(options: StreamOptions): () => void {
   const unsubscribe = options.broker.subscribe(userId, stream);
   reader.register(stream);
 
-  // The full check, spread out so streams opened together do not all run it at the same moment.
-  let fullCheck: NodeJS.Timeout | undefined;
-  const scheduleFullCheck = () => {
-    fullCheck = setTimeout(
-      () => {
-        void options.stillSignedIn().then(
-          (signedIn) => (signedIn ? scheduleFullCheck() : end()),
-          () => scheduleFullCheck(),
-        );
-      },
-      FULL_CHECK_MS * (0.75 + Math.random() * 0.5),
-    );
-    fullCheck.unref();
-  };
-  scheduleFullCheck();
+  const stopFullChecks = scheduleFullChecks(options.stillSignedIn, () => end());
 
   const end = () => {
     if (closed) return;
     closed = true;
-    clearTimeout(fullCheck);
+    stopFullChecks();
     reader.unregister(stream);
     unsubscribe();
     response.end();
@@ -140,12 +113,7 @@ export function serveNotificationStream(options: StreamOptions): () => void {
 
   const start = async () => {
     await write(`retry: ${RETRY_MS}\n\n`);
-    if (options.lastEventId === undefined) {
-      // A first connection gets what is still worth seeing, then everything newer than now.
-      const upTo = await latestNotificationId(database.db, userId);
-      await send(await unreadSince(database.db, userId, new Date(Date.now() - FRESH_WINDOW_MS), upTo));
-      lastSentId = upTo;
-    }
+    if (options.lastEventId === undefined) lastSentId = await replayFresh(database, userId, send);
     ready = true;
     await pump();
   };
@@ -154,6 +122,53 @@ export function serveNotificationStream(options: StreamOptions): () => void {
     end();
   });
   return end;
+}
+
+/** Writes to the response, respecting backpressure, but never waits on a client that has gone. */
+function eventWriter(response: ServerResponse, isClosed: () => boolean) {
+  return async (chunk: string) => {
+    if (isClosed() || response.write(chunk)) return;
+    await new Promise<void>((resolve) => {
+      response.once('drain', resolve);
+      response.once('close', resolve);
+    });
+  };
+}
+
+function notificationEvent(row: NotificationRow): string {
+  return `id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(presentNotification(row))}\n\n`;
+}
+
+/**
+ * Runs the app's full session check every few minutes and calls `end` once it fails; each wait is
+ * spread out so streams opened together do not all run it at the same moment. Returns what stops it.
+ */
+function scheduleFullChecks(stillSignedIn: () => Promise<boolean>, end: () => void): () => void {
+  let fullCheck: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    fullCheck = setTimeout(
+      () => {
+        void stillSignedIn().then(
+          (signedIn) => (signedIn ? schedule() : end()),
+          () => schedule(),
+        );
+      },
+      FULL_CHECK_MS * (0.75 + Math.random() * 0.5),
+    );
+    fullCheck.unref();
+  };
+  schedule();
+  return () => clearTimeout(fullCheck);
+}
+
+/**
+ * A first connection gets what is still worth seeing, then everything newer than now: sends the
+ * unread notifications of the fresh window and returns the id the live events continue after.
+ */
+async function replayFresh(database: Database, userId: string, send: (rows: NotificationRow[]) => Promise<void>): Promise<number> {
+  const upTo = await latestNotificationId(database.db, userId);
+  await send(await unreadSince(database.db, userId, new Date(Date.now() - FRESH_WINDOW_MS), upTo));
+  return upTo;
 }
 
 interface LiveStream {
