@@ -17,11 +17,17 @@ export interface TestApp {
 /**
  * The real app on a fresh database, listening on a free port. `env` overrides the environment the
  * config is parsed from (e.g. `{ SMTP_URL: smtp.url }`); `beforeListen` may add test-only routes;
- * `logStream` receives the app's log lines (with `LOG_LEVEL` set in `env`).
+ * `logStream` receives the app's log lines (with `LOG_LEVEL` set in `env`); `databaseUrl` changes the
+ * database URL the app is given.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { beforeListen?: (app: Runtime['app']) => void; logStream?: { write(line: string): void } } = {},
+  options: {
+    beforeListen?: (app: Runtime['app']) => void;
+    logStream?: { write(line: string): void };
+    /** The URL the app is given for its fresh database (e.g. through a fault-injecting proxy). */
+    databaseUrl?: (direct: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carerelay-app-'));
@@ -29,7 +35,7 @@ export async function startTestApp(
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.databaseUrl?.(database.url) ?? database.url,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JOB_RETRY_DELAY_SECONDS: '1',

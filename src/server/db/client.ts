@@ -16,7 +16,9 @@ export interface Database {
 }
 
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A database that does not answer (host gone, packets dropped) fails a request in seconds
+  // instead of holding it, and its connection, forever.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema, casing: 'snake_case' });
@@ -35,6 +37,14 @@ export interface Transaction {
  */
 export async function inTransaction<T>(database: Database, work: (t: Transaction) => Promise<T>): Promise<T> {
   const client = await database.pool.connect();
+  // A checked-out client is not watched by the pool: a connection lost mid-transaction (a database
+  // restart) emits 'error' on it, and an 'error' nobody listens to ends the process. The statement
+  // in flight fails on its own; the broken client is destroyed on release instead of reused.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onLost);
   try {
     await client.query('BEGIN');
     const tx = drizzle(client, { schema, casing: 'snake_case' });
@@ -45,9 +55,12 @@ export async function inTransaction<T>(database: Database, work: (t: Transaction
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      lost ??= rollbackError;
+    });
     throw error;
   } finally {
-    client.release();
+    client.off('error', onLost);
+    client.release(lost);
   }
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { SqlRunner } from '../db/client';
+import { startWorker, type Worker } from './worker';
 
 /** Every background job the app runs, with the data it carries. */
 export interface JobData {
@@ -48,16 +49,44 @@ export interface JobQueue {
 /** Jobs fetched per poll; each is still run, completed or retried on its own. */
 const WORK_BATCH = 20;
 
+/**
+ * How long a job may stay active before pg-boss takes it for lost (its worker died) and retries
+ * it: a little over the longest a run can take, given the timeouts of what it calls (SMTP and
+ * HTTP calls time out within 30 s, Stripe's within 20 s per try). A batch runs side by side, so
+ * this holds for every job of it.
+ */
+const EXPIRY_SECONDS: Record<JobName, number> = {
+  'send-mail': 60,
+  'send-sms': 60,
+  'signup-webhook': 60,
+  'referral-alerts': 120,
+  'referral-alert': 60,
+  'expire-referral': 60,
+  'visit-reminder': 60,
+  'documentation-sweep': 600,
+  'payment-charge': 120,
+  'payment-payout': 120,
+};
+
+/** How often pg-boss looks for jobs past their expiry (its default is every two minutes). */
+const MAINTENANCE_SECONDS = 15;
+
 export async function startJobQueue(options: {
   databaseUrl: string;
   retryDelaySeconds: number;
   retryLimit: number;
   onError: (error: Error) => void;
 }): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4, application_name: 'carerelay-jobs' });
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    max: 4,
+    application_name: 'carerelay-jobs',
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  });
   boss.on('error', options.onError);
   await boss.start();
   const created = new Set<string>();
+  const workers: Worker[] = [];
 
   async function ensureQueue(name: JobName) {
     if (created.has(name)) return;
@@ -68,6 +97,7 @@ export async function startJobQueue(options: {
       retryLimit: options.retryLimit,
       retryDelay: options.retryDelaySeconds,
       retryBackoff: true,
+      expireInSeconds: EXPIRY_SECONDS[name],
     });
     created.add(name);
   }
@@ -85,30 +115,37 @@ export async function startJobQueue(options: {
       if (data.length === 0) return;
       await ensureQueue(name);
       // insert() takes no queue policy of its own, so retries are set per job as in createQueue.
-      const jobs = data.map((item) => ({ name, data: item, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true }));
+      const jobs = data.map((item) => ({
+        name,
+        data: item,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: EXPIRY_SECONDS[name],
+      }));
       await boss.insert(jobs, sendOptions?.sql ? { db: sendOptions.sql as PgBoss.Db } : {});
     },
     async work(name, handler) {
       await ensureQueue(name);
-      // pg-boss waits its polling interval after each fetch, so one job per fetch would cap a queue
-      // at two jobs a second (5,000 referral alerts would take 40 minutes). A batch is fetched
-      // instead, and each job still succeeds or fails on its own: a failed one is handed back for
-      // retry here, and pg-boss completes only the jobs still active afterwards.
-      await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds: 0.5, batchSize: WORK_BATCH, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-          } catch (error) {
-            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-            options.onError(error instanceof Error ? error : new Error(String(error)));
-          }
-        }
-      });
+      // A batch per fetch (pg-boss would wait its polling interval after each single job, capping a
+      // queue at two a second: 5,000 referral alerts would take 40 minutes), run side by side so
+      // the batch takes as long as its slowest job and stays within the queue's expiry.
+      workers.push(
+        startWorker(boss, name, {
+          batchSize: WORK_BATCH,
+          onError: options.onError,
+          run: (job) => handler(job.data as JobData[typeof name], { retryCount: job.retryCount, retryLimit: job.retryLimit }),
+        }),
+      );
     },
     async schedule(name, cron, data) {
       await ensureQueue(name);
       await boss.schedule(name, cron, data);
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+    async stop() {
+      // The jobs in hand may finish; one that does not within 5 s is retried after its expiry.
+      await Promise.race([Promise.all(workers.map((worker) => worker.stop())), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
   };
 }

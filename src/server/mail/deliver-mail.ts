@@ -11,12 +11,17 @@ export interface MailDelivery {
 
 export function createMailDelivery(options: { db: Db; smtpUrl: string | undefined; from: string }): MailDelivery {
   const { db } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  // Bounded, so a send ends well within the send-mail job's expiry (jobs/queue.ts) whatever the server does.
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    : undefined;
 
   return {
     async deliver(mailId) {
       const mail = await db.query.mailMessages.findFirst({ where: eq(mailMessages.id, mailId) });
-      // Delivered already (a retried job after a crash between send and update): never send twice.
+      // Delivered already (a retried job): not sent again. Delivery is at least once, not exactly
+      // once: a crash between the SMTP server's acceptance and the update below sends it again on
+      // retry, under the same Message-ID, which mail clients use to drop the duplicate.
       if (!mail || mail.status !== 'queued') return;
       if (!transport) {
         await db

@@ -1,0 +1,73 @@
+import type PgBoss from 'pg-boss';
+
+/** How long a worker waits before polling an empty queue again. */
+const POLL_MS = 500;
+/** The longest wait between polls while the database does not answer. */
+const MAX_BACKOFF_MS = 10_000;
+
+export interface Worker {
+  /** Stops polling, lets the jobs in hand finish, and resolves when they have. */
+  stop(): Promise<void>;
+}
+
+type RunJob = (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>;
+
+/**
+ * Runs one queue's jobs: fetches a batch, runs its jobs side by side, and completes or fails each
+ * one itself. pg-boss's own `work()` completes and fails batches without awaiting them, so a
+ * database that goes away at that moment leaves a rejected promise nobody handles, which ends the
+ * process; here every call to the database is awaited and its failure reported to `onError`. A job
+ * that cannot be marked done or failed stays active, and pg-boss's maintenance retries it once its
+ * expiry passes, so nothing is lost (handlers are written to be run again safely).
+ */
+export function startWorker(boss: PgBoss, name: string, options: { batchSize: number; run: RunJob; onError: (error: Error) => void }): Worker {
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const report = (error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error)));
+
+  const runOne = async (job: PgBoss.JobWithMetadata<unknown>) => {
+    try {
+      await options.run(job);
+    } catch (error) {
+      report(error);
+      await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(report);
+      return;
+    }
+    await boss.complete(name, job.id).catch(report);
+  };
+
+  const loop = async () => {
+    let failures = 0;
+    while (!stopping) {
+      let jobs: PgBoss.JobWithMetadata<unknown>[] = [];
+      try {
+        jobs = await boss.fetch(name, { batchSize: options.batchSize, includeMetadata: true });
+        failures = 0;
+      } catch (error) {
+        failures++;
+        report(error);
+      }
+      await Promise.all(jobs.map(runOne));
+      if (stopping) break;
+      if (failures > 0) await pause(Math.min(POLL_MS * 2 ** failures, MAX_BACKOFF_MS));
+      else if (jobs.length < options.batchSize) await pause(POLL_MS);
+    }
+  };
+  const running = loop();
+
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      await running;
+    },
+  };
+}
