@@ -16,6 +16,9 @@ async function main() {
     process.exit(0);
   };
   leaveShutdownSignalsToCaller();
+  // A promise some library left floating must not end the process (Node's default): the database
+  // going away for a moment is what usually rejects one, and the server rides that out.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
