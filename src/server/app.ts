@@ -8,6 +8,7 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './accounts/routes';
@@ -97,6 +98,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cors, { origin: config.allowedOrigins, credentials: true });
   registerOriginCheck(app, config.allowedOrigins);
 
+  await registerSecurityHeaders(app, config);
+  await registerApiDocs(app, config);
+  await app.register(apiRoutes(deps), { prefix: '/api' });
+  await app.register(jwksRoutes, deps);
+  await app.register(webRoutes, deps);
+  return app;
+}
+
+/** Helmet's security headers: a strict content security policy, and HSTS when served over https. */
+async function registerSecurityHeaders(app: App, config: Config) {
   const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -119,7 +130,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+}
 
+/** The OpenAPI description of every route, and the Swagger UI pages that show it. */
+async function registerApiDocs(app: App, config: Config) {
+  const https = config.publicUrl.startsWith('https:');
   await app.register(swagger, {
     openapi: {
       info: { title: 'CareRelay API', version: '0.1.0', description: 'Home health staffing marketplace' },
@@ -137,43 +152,39 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         (https ? header : header.replace('upgrade-insecure-requests;', '')).replace('style-src ', "style-src 'unsafe-inline' "),
     });
   }
+}
 
-  await app.register(
-    async (api) => {
-      registerAuthentication(api, deps);
-      await api.register(healthRoutes, deps);
-      await api.register(authHandlerRoutes, deps);
-      await api.register(accountRoutes, deps);
-      await api.register(mfaRoutes, deps);
-      await api.register(siteRoutes, deps);
-      await api.register(leadRoutes, deps);
-      await api.register(contactRoutes, deps);
-      await api.register(contentRoutes, deps);
-      await api.register(onboardingRoutes, deps);
-      await api.register(accountTypeRoutes, deps);
-      await api.register(adminRoutes, deps);
-      await api.register(notificationRoutes, deps);
-      await api.register(preferencesRoutes, deps);
-      await api.register(agencyReferralRoutes, deps);
-      await api.register(therapistReferralRoutes, deps);
-      await api.register(managerReferralRoutes, deps);
-      await api.register(mapTileRoutes, deps);
-      await api.register(patientRoutes, deps);
-      await api.register(paymentRoutes, deps);
-      await api.register(documentationRoutes, deps);
-      await api.register(visitRoutes, deps);
-      await api.register(dashboardRoutes, deps);
-      if (config.env !== 'production') await api.register(devMailboxRoutes, deps);
-      api.setNotFoundHandler(async (request) => {
-        throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
-      });
-    },
-    { prefix: '/api' },
-  );
-
-  await app.register(jwksRoutes, deps);
-  await app.register(webRoutes, deps);
-  return app;
+/** Everything under /api: the one authentication hook, then each feature's routes. */
+function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (api) => {
+    registerAuthentication(api, deps);
+    await api.register(healthRoutes, deps);
+    await api.register(authHandlerRoutes, deps);
+    await api.register(accountRoutes, deps);
+    await api.register(mfaRoutes, deps);
+    await api.register(siteRoutes, deps);
+    await api.register(leadRoutes, deps);
+    await api.register(contactRoutes, deps);
+    await api.register(contentRoutes, deps);
+    await api.register(onboardingRoutes, deps);
+    await api.register(accountTypeRoutes, deps);
+    await api.register(adminRoutes, deps);
+    await api.register(notificationRoutes, deps);
+    await api.register(preferencesRoutes, deps);
+    await api.register(agencyReferralRoutes, deps);
+    await api.register(therapistReferralRoutes, deps);
+    await api.register(managerReferralRoutes, deps);
+    await api.register(mapTileRoutes, deps);
+    await api.register(patientRoutes, deps);
+    await api.register(paymentRoutes, deps);
+    await api.register(documentationRoutes, deps);
+    await api.register(visitRoutes, deps);
+    await api.register(dashboardRoutes, deps);
+    if (deps.config.env !== 'production') await api.register(devMailboxRoutes, deps);
+    api.setNotFoundHandler(async (request) => {
+      throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
+    });
+  };
 }
 
 /** The scheme and host of a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png. */

@@ -43,8 +43,17 @@ function unwrapReferralFieldErrors(error: FastifyError, request: FastifyRequest,
 
 /** /api/referrals…: an approved agency's own referrals. */
 export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
+  // Declared before both plugins are registered, so it covers their routes.
   requireAuth(app, approvedAgency);
-  const tags = ['referrals (agency)'];
+  await app.register(agencyReferralLifecycleRoutes, deps);
+  await app.register(agencyResponseRoutes, deps);
+};
+
+const agencyTags = ['referrals (agency)'];
+
+/** The agency's referrals from draft to posting or cancelling. */
+const agencyReferralLifecycleRoutes: RoutesPlugin = async (app, deps) => {
+  const tags = agencyTags;
 
   app.get(
     '/referrals',
@@ -107,6 +116,11 @@ export const agencyReferralRoutes: RoutesPlugin = async (app, deps) => {
     { schema: { tags, summary: 'Cancel a draft or posted referral, with a reason', params: idParams, body: cancelReferralSchema, response: { 200: agencyReferralSchema } } },
     async (request) => cancelReferral(deps, { ...callerOf(request), referralId: request.params.id, reason: request.body.reason }),
   );
+};
+
+/** Therapists' responses to the agency's referral: matching one, or countering its rates. */
+const agencyResponseRoutes: RoutesPlugin = async (app, deps) => {
+  const tags = agencyTags;
 
   app.post(
     '/referrals/:id/responses/:responseId/confirm',
