@@ -226,14 +226,20 @@ export async function cancelReferral(deps: ReferralDeps, options: Caller & { ref
   return presentAgencyReferral(context.database.db, row);
 }
 
+/** The agency's own referral (locked) and one of its responses, or 404. */
+async function loadResponse(t: Transaction, context: Context & { referralId: string; responseId: string }) {
+  const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
+  if (!current) throw notFound();
+  const response = await findResponseOf(t.tx, current.id, context.responseId);
+  if (!response) throw new AppError('NOT_FOUND', 'No such response.');
+  return { current, response };
+}
+
 /** The agency confirms one response: the therapist is matched at the rates they asked (or the counter they took). */
 export async function confirmResponse(deps: ReferralDeps, options: Caller & { referralId: string; responseId: string }): Promise<AgencyReferral> {
   const context = contextOf(deps, options);
   const row = await inTransaction(context.database, async (t) => {
-    const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
-    if (!current) throw notFound();
-    const response = await findResponseOf(t.tx, current.id, context.responseId);
-    if (!response) throw new AppError('NOT_FOUND', 'No such response.');
+    const { current, response } = await loadResponse(t, context);
     return matchInTransaction(t, context, current, response, { by: 'agency' });
   });
   return presentAgencyReferral(context.database.db, row);
@@ -303,10 +309,7 @@ export async function matchInTransaction(
 export async function counterResponse(deps: ReferralDeps, options: Caller & { referralId: string; responseId: string; rates: ServiceRates; note: string }): Promise<AgencyReferral> {
   const context = contextOf(deps, options);
   const row = await inTransaction(context.database, async (t) => {
-    const current = await findAgencyReferral(t.tx, context.userId, context.referralId, { lock: true });
-    if (!current) throw notFound();
-    const response = await findResponseOf(t.tx, current.id, context.responseId);
-    if (!response) throw new AppError('NOT_FOUND', 'No such response.');
+    const { current, response } = await loadResponse(t, context);
     enforce(canCounterResponse(current, response));
     const services = (await servicesOf(t.tx, [current.id])).get(current.id) ?? [];
     const counter = ratesForServices(services, context.rates, (s) => response.requestedRates[s.serviceId] ?? s.offeredRate);
