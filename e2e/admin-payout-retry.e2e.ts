@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { paymentAccounts } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
+import { startE2e } from '../test/e2e';
 import { buildManager, buildTherapist } from '../test/factories';
 import { buildPayableVisit, waitFor } from '../test/payment-fixtures';
-import { stripeJourney } from '../test/stripe-e2e';
+import { stripeTestFile } from '../test/stripe-harness';
 
 /**
  * Under Stripe a therapist's transfer is declined (the platform's balance is short): the manager
@@ -14,7 +15,11 @@ import { stripeJourney } from '../test/stripe-e2e';
 const WEBHOOK_SECRET = 'whsec_e2e_payout_retry';
 const SECRET_KEY = 'sk_test_e2e_payout_retry';
 
-const { e2e, stripeApi, db, harness } = stripeJourney({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+const { started: e2e, stripeApi, db, harness } = stripeTestFile(
+  { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
+  startE2e,
+  (journey) => journey.app,
+);
 
 describe('admin payout retry', () => {
   it('a manager retries a declined payout from the payments page and sees it paid', async () => {

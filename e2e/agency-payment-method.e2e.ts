@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { invoiceLines, paymentAccounts } from '../src/server/db/schema/index';
 import { AWAITING_PAYMENT_METHOD } from '../src/server/payments/jobs';
 import { seriousAxeViolations } from '../test/axe';
+import { startE2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
 import { buildPayableVisit, waitFor } from '../test/payment-fixtures';
-import { stripeJourney } from '../test/stripe-e2e';
+import { stripeTestFile } from '../test/stripe-harness';
 
 /**
  * Under Stripe an agency with a completed visit but no payment method sees why it is not charged,
@@ -17,7 +18,11 @@ const WEBHOOK_SECRET = 'whsec_e2e_payment_method';
 const SECRET_KEY = 'sk_test_e2e_payment_method';
 const PHONE = { width: 375, height: 800 };
 
-const { e2e, stripeApi, db, harness } = stripeJourney({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+const { started: e2e, stripeApi, db, harness } = stripeTestFile(
+  { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
+  startE2e,
+  (journey) => journey.app,
+);
 
 describe('agency payment method', () => {
   it('an agency adds a card through Stripe Checkout and its waiting visit is charged', async () => {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { invoiceLines, paymentAccounts, payouts } from '../src/server/db/schema/index';
 import type { TestApp } from './app';
 import { buildAgency, buildTherapist } from './factories';
 import { callApi } from './http';
 import { sessionCookie } from './people';
-import type { CardOutcome, StripeDouble } from './stripe-double';
+import { StripeDouble, type CardOutcome } from './stripe-double';
 
 /**
  * What the Stripe integration tests do again and again, against one app and one Stripe double:
@@ -70,5 +70,40 @@ export function stripeHarness(options: { app: () => TestApp; stripeApi: () => St
     payoutOf: async (visitId: string) => (await db().select().from(payouts).where(eq(payouts.visitId, visitId)))[0]!,
     transfersFor: (visitId: string) => options.stripeApi().to('/v1/transfers').filter((request) => request.form['metadata[visitId]'] === visitId),
     intentRequestsFor: (visitId: string) => options.stripeApi().to('/v1/payment_intents').filter((request) => request.form['metadata[visitId]'] === visitId),
+  };
+}
+
+/**
+ * A test file under Stripe: before its tests, a Stripe double and what `start` starts (an app, or a
+ * journey's app and browser) pointed at it with these keys; after them, both closed. The getters
+ * are read inside tests; `harness` works on them.
+ */
+export function stripeTestFile<T extends { close(): Promise<void> }>(
+  keys: { secretKey: string; webhookSecret: string },
+  start: (env: Record<string, string>) => Promise<T>,
+  appOf: (started: T) => TestApp,
+) {
+  let stripeApi: StripeDouble | undefined;
+  let started: T | undefined;
+  beforeAll(async () => {
+    stripeApi = await new StripeDouble().start();
+    started = await start({ STRIPE_SECRET_KEY: keys.secretKey, STRIPE_WEBHOOK_SECRET: keys.webhookSecret, STRIPE_API_URL: stripeApi.url });
+  });
+  afterAll(async () => {
+    await started?.close();
+    await stripeApi?.close();
+  });
+  const ready = <V>(value: V | undefined): V => {
+    if (value === undefined) throw new Error('not started yet: read these inside tests or hooks');
+    return value;
+  };
+  const app = () => appOf(ready(started));
+  const double = () => ready(stripeApi);
+  return {
+    started: () => ready(started),
+    app,
+    stripeApi: double,
+    db: () => app().runtime.database.db,
+    harness: stripeHarness({ app, stripeApi: double, ...keys }),
   };
 }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { buildPayableVisit, StripeDouble, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
-import { stripeHarness } from '../../../test/stripe-harness';
+import { buildPayableVisit, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
+import { stripeTestFile } from '../../../test/stripe-harness';
 import { auditLog, paymentAccounts, visits } from '../db/schema/index';
 import { AWAITING_ONBOARDING, PAYOUT_UNREACHABLE } from './jobs';
 import { createPayoutJob } from './payout-job';
@@ -20,25 +20,13 @@ import type { PayoutItem } from './schemas';
 const WEBHOOK_SECRET = 'whsec_test_carerelay_payout_retries';
 const SECRET_KEY = 'sk_test_carerelay_payout_retries';
 
-let stripeApi: StripeDouble;
-let app: TestApp;
-beforeAll(async () => {
-  stripeApi = await new StripeDouble().start();
-  // Two retries (after about 1 s, then 2 s): enough to see a payout job give up.
-  app = await startTestApp({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripeApi.url, JOB_RETRY_LIMIT: '2' });
-});
-afterAll(async () => {
-  await app.close();
-  await stripeApi.close();
-});
-
-const db = () => app.runtime.database.db;
-const { deliver, jobCount, session, agencyWithCard, readyTherapist, payoutOf } = stripeHarness({
-  app: () => app,
-  stripeApi: () => stripeApi,
-  secretKey: SECRET_KEY,
-  webhookSecret: WEBHOOK_SECRET,
-});
+// Two retries (after about 1 s, then 2 s): enough to see a payout job give up.
+const { app, stripeApi, db, harness } = stripeTestFile(
+  { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
+  (env) => startTestApp({ ...env, JOB_RETRY_LIMIT: '2' }),
+  (started) => started,
+);
+const { deliver, jobCount, session, agencyWithCard, readyTherapist, payoutOf } = harness;
 
 let managerCookie = '';
 let managerId = '';
@@ -48,12 +36,12 @@ beforeAll(async () => {
   managerCookie = await session(manager);
 });
 
-const retryPayout = (payoutId: string, cookie?: string) => callApi(app.url, 'POST', `/api/admin/payments/payouts/${payoutId}/retry`, { cookie });
+const retryPayout = (payoutId: string, cookie?: string) => callApi(app().url, 'POST', `/api/admin/payments/payouts/${payoutId}/retry`, { cookie });
 const transferCreation = (visitId: string) => (request: StripeRequest) =>
   request.method === 'POST' && request.path === '/v1/transfers' && request.form['metadata[visitId]'] === visitId;
 /** The provider's look-ups of a visit's transfers (made before a retry creates one). */
 const transferLookups = (visitId: string) =>
-  stripeApi.to('/v1/transfers').filter((request) => request.method === 'GET' && request.query.transfer_group === `visit-${visitId}`);
+  stripeApi().to('/v1/transfers').filter((request) => request.method === 'GET' && request.query.transfer_group === `visit-${visitId}`);
 
 async function payoutWithStatus(visitId: string, status: string, timeoutMs = 25_000) {
   return waitFor(async () => {
@@ -68,8 +56,8 @@ async function chargedVisit(options: { declineTransfers?: boolean } = {}) {
   const therapist = await readyTherapist();
   const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapist.userId));
   // The visit's transfer group is known only once it exists, so the decline is set by destination first.
-  if (options.declineTransfers) stripeApi.declineTransfersTo(account!.accountId);
-  const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+  if (options.declineTransfers) stripeApi().declineTransfersTo(account!.accountId);
+  const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
   return { visit, therapist, accountId: account!.accountId };
 }
 
@@ -79,8 +67,8 @@ async function transferMadeButUnheard() {
   const therapist = await readyTherapist();
   // Each of the job's three runs asks once and the SDK once more on the dropped connection: six answers lost.
   const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.userId, therapist.userId));
-  stripeApi.loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, { count: 6 });
-  const { id: visitId } = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 90, provider: 'stripe' });
+  stripeApi().loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, { count: 6 });
+  const { id: visitId } = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 90, provider: 'stripe' });
   return { visitId, failed: await payoutWithStatus(visitId, 'failed') };
 }
 
@@ -94,15 +82,15 @@ describe('a payout job that runs out of retries', () => {
     const therapist = await readyTherapist();
     const therapistCookie = await session(therapist);
     // Every run of the payout job (the first and two retries) finds Stripe down.
-    stripeApi.failNext('/v1/transfers', 3);
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 130, provider: 'stripe' });
+    stripeApi().failNext('/v1/transfers', 3);
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 130, provider: 'stripe' });
 
     const failed = await payoutWithStatus(visit.id, 'failed');
     expect(failed).toMatchObject({ failureMessage: PAYOUT_UNREACHABLE, payoutAttempt: 1, providerReference: null, paidAt: null });
-    expect(stripeApi.transfersOf(visit.id)).toHaveLength(0);
-    const ledger = (await (await callApi(app.url, 'GET', '/api/admin/payments?status=failed', { cookie: managerCookie })).json()) as { payouts: PayoutItem[] };
+    expect(stripeApi().transfersOf(visit.id)).toHaveLength(0);
+    const ledger = (await (await callApi(app().url, 'GET', '/api/admin/payments?status=failed', { cookie: managerCookie })).json()) as { payouts: PayoutItem[] };
     expect(ledger.payouts.find((item) => item.visitId === visit.id)).toMatchObject({ id: failed.id, status: 'failed', failureMessage: PAYOUT_UNREACHABLE });
-    const own = (await (await callApi(app.url, 'GET', '/api/therapist/payouts', { cookie: therapistCookie })).json()) as { payouts: PayoutItem[]; pendingTotal: number };
+    const own = (await (await callApi(app().url, 'GET', '/api/therapist/payouts', { cookie: therapistCookie })).json()) as { payouts: PayoutItem[]; pendingTotal: number };
     expect(own.payouts.find((item) => item.visitId === visit.id)).toMatchObject({ status: 'failed', failureMessage: PAYOUT_UNREACHABLE });
     expect(own.pendingTotal).toBe(130);
 
@@ -117,11 +105,11 @@ describe('a payout job that runs out of retries', () => {
     });
 
     const paid = await payoutWithStatus(visit.id, 'paid', 20_000);
-    const [transfer] = stripeApi.transfersOf(visit.id);
-    expect(stripeApi.transfersOf(visit.id)).toHaveLength(1);
+    const [transfer] = stripeApi().transfersOf(visit.id);
+    expect(stripeApi().transfersOf(visit.id)).toHaveLength(1);
     expect(paid).toMatchObject({ payoutAttempt: 2, providerReference: transfer?.id, failureMessage: null, paidAt: expect.any(Date) });
     // The retry is a new request under its own key, the first one's key untouched.
-    const created = stripeApi.to('/v1/transfers').filter(transferCreation(visit.id));
+    const created = stripeApi().to('/v1/transfers').filter(transferCreation(visit.id));
     expect(created.map((request) => request.idempotencyKey)).toEqual([
       `visit-${visit.id}-payout`,
       `visit-${visit.id}-payout`,
@@ -133,7 +121,7 @@ describe('a payout job that runs out of retries', () => {
     const audit = await auditOf(failed.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: managerId, outcome: 'success', entityType: 'payout', details: { visitId: visit.id, attempt: 2 } });
-    const after = (await (await callApi(app.url, 'GET', '/api/therapist/payouts', { cookie: therapistCookie })).json()) as { payouts: PayoutItem[]; paidTotal: number };
+    const after = (await (await callApi(app().url, 'GET', '/api/therapist/payouts', { cookie: therapistCookie })).json()) as { payouts: PayoutItem[]; paidTotal: number };
     expect(after.payouts.find((item) => item.visitId === visit.id)).toMatchObject({ status: 'paid', failureMessage: null });
 
     const again = await retryPayout(failed.id, managerCookie);
@@ -144,18 +132,18 @@ describe('a payout job that runs out of retries', () => {
 
   it('Stripe made the transfer but every answer was lost: the payout fails, and Retry payout finds that transfer instead of paying twice', async () => {
     const { visitId, failed } = await transferMadeButUnheard();
-    expect(stripeApi.lostAll).toBe(true);
+    expect(stripeApi().lostAll).toBe(true);
     expect(failed).toMatchObject({ failureMessage: PAYOUT_UNREACHABLE, providerReference: null });
     // The therapist was in fact paid: Stripe holds one transfer, which CareRelay never heard of.
-    const [made] = stripeApi.transfersOf(visitId);
-    expect(stripeApi.transfersOf(visitId)).toHaveLength(1);
+    const [made] = stripeApi().transfersOf(visitId);
+    expect(stripeApi().transfersOf(visitId)).toHaveLength(1);
 
     const retried = await retryPayout(failed.id, managerCookie);
     expect(retried.status).toBe(200);
     const paid = await payoutWithStatus(visitId, 'paid', 20_000);
     expect(paid).toMatchObject({ payoutAttempt: 2, providerReference: made?.id, failureMessage: null });
-    expect(stripeApi.transfersOf(visitId)).toHaveLength(1);
-    expect(stripeApi.to('/v1/transfers').filter(transferCreation(visitId)).map((request) => request.idempotencyKey)).not.toContain(`visit-${visitId}-payout-attempt-2`);
+    expect(stripeApi().transfersOf(visitId)).toHaveLength(1);
+    expect(stripeApi().to('/v1/transfers').filter(transferCreation(visitId)).map((request) => request.idempotencyKey)).not.toContain(`visit-${visitId}-payout-attempt-2`);
     expect(transferLookups(visitId)).toHaveLength(1);
     expect((await db().select().from(visits).where(eq(visits.id, visitId)))[0]?.status).toBe('paid');
   });
@@ -165,7 +153,7 @@ describe('a transfer.created event for a payout whose job gave up', () => {
   it('settles it: the transfer went through, so the payout is paid with it and nothing is left to retry', async () => {
     const { visitId, failed } = await transferMadeButUnheard();
     expect(failed.failureMessage).toBe(PAYOUT_UNREACHABLE);
-    const [made] = stripeApi.transfersOf(visitId);
+    const [made] = stripeApi().transfersOf(visitId);
 
     const event = await deliver({ id: `evt_transfer_${visitId}`, type: 'transfer.created', object: made as unknown as Record<string, unknown> });
     expect(event.status).toBe(200);
@@ -175,14 +163,14 @@ describe('a transfer.created event for a payout whose job gave up', () => {
     const again = await retryPayout(failed.id, managerCookie);
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe('This payout is already paid.');
-    expect(stripeApi.transfersOf(visitId)).toHaveLength(1);
+    expect(stripeApi().transfersOf(visitId)).toHaveLength(1);
   });
 
   it('does not undo a reversal: a late transfer.created leaves the reversed payout failed', async () => {
     const { visit } = await chargedVisit();
     const paid = await payoutWithStatus(visit.id, 'paid');
-    const [created] = stripeApi.transfersOf(visit.id);
-    const reversed = stripeApi.reverseTransfer(paid.providerReference!);
+    const [created] = stripeApi().transfersOf(visit.id);
+    const reversed = stripeApi().reverseTransfer(paid.providerReference!);
     expect((await deliver({ id: `evt_rev_${visit.id}`, type: 'transfer.reversed', object: reversed })).status).toBe(200);
     expect((await deliver({ id: `evt_late_${visit.id}`, type: 'transfer.created', object: { ...created, reversed: false } as unknown as Record<string, unknown> })).status).toBe(200);
     expect(await payoutOf(visit.id)).toMatchObject({ status: 'failed', failureMessage: 'The transfer was reversed.' });
@@ -195,18 +183,18 @@ describe('a declined transfer', () => {
     const failed = await payoutWithStatus(visit.id, 'failed');
     expect(failed).toMatchObject({ failureMessage: expect.stringMatching(/^You have insufficient available funds in your Stripe account/), payoutAttempt: 1 });
     // Final for this attempt: the job is not retried.
-    expect(stripeApi.to('/v1/transfers').filter(transferCreation(visit.id))).toHaveLength(1);
+    expect(stripeApi().to('/v1/transfers').filter(transferCreation(visit.id))).toHaveLength(1);
     expect(await jobCount('payment-payout', visit.id)).toBe(1);
 
-    stripeApi.acceptTransfersTo(accountId);
+    stripeApi().acceptTransfersTo(accountId);
     const retried = await retryPayout(failed.id, managerCookie);
     expect(retried.status).toBe(200);
     const paid = await payoutWithStatus(visit.id, 'paid', 20_000);
-    const transfers = stripeApi.transfersOf(visit.id);
+    const transfers = stripeApi().transfersOf(visit.id);
     expect(transfers).toHaveLength(1);
     expect(paid).toMatchObject({ payoutAttempt: 2, providerReference: transfers[0]?.id, failureMessage: null });
     // Under the first key Stripe would have repeated its decline: the retry used its own.
-    expect(stripeApi.to('/v1/transfers').filter(transferCreation(visit.id)).map((request) => request.idempotencyKey)).toEqual([
+    expect(stripeApi().to('/v1/transfers').filter(transferCreation(visit.id)).map((request) => request.idempotencyKey)).toEqual([
       `visit-${visit.id}-payout`,
       `visit-${visit.id}-payout-attempt-2`,
     ]);
@@ -215,7 +203,7 @@ describe('a declined transfer', () => {
   it('a fully reversed transfer is not taken for the payout: the retry makes a new one', async () => {
     const { visit } = await chargedVisit();
     const paid = await payoutWithStatus(visit.id, 'paid');
-    const reversed = stripeApi.reverseTransfer(paid.providerReference!);
+    const reversed = stripeApi().reverseTransfer(paid.providerReference!);
     const event = await deliver({ id: `evt_reversed_${visit.id}`, type: 'transfer.reversed', object: reversed });
     expect(event.status).toBe(200);
     const failed = await payoutWithStatus(visit.id, 'failed');
@@ -223,7 +211,7 @@ describe('a declined transfer', () => {
 
     expect((await retryPayout(failed.id, managerCookie)).status).toBe(200);
     const repaid = await payoutWithStatus(visit.id, 'paid', 20_000);
-    const transfers = stripeApi.transfersOf(visit.id);
+    const transfers = stripeApi().transfersOf(visit.id);
     expect(transfers.map((transfer) => transfer.reversed)).toEqual([true, false]);
     expect(repaid).toMatchObject({ payoutAttempt: 2, providerReference: transfers[1]?.id });
   });
@@ -233,7 +221,7 @@ describe('what Retry payout refuses', () => {
   it('a payout waiting for the therapist\'s onboarding (pending) or whose transfer is under way (processing): 409, nothing changes', async () => {
     const { agency } = await agencyWithCard();
     const waiting = await buildTherapist(db());
-    const pendingVisit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: waiting.userId, provider: 'stripe' });
+    const pendingVisit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: waiting.userId, provider: 'stripe' });
     const pending = await waitFor(async () => {
       const payout = await payoutOf(pendingVisit.id);
       return payout.failureMessage === AWAITING_ONBOARDING ? payout : undefined;
@@ -249,13 +237,13 @@ describe('what Retry payout refuses', () => {
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let arrived = false;
-    stripeApi.loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, {
+    stripeApi().loseNext((request) => request.method === 'POST' && request.path === '/v1/transfers' && request.form.destination === account?.accountId, {
       before: async () => {
         arrived = true;
         await released;
       },
     });
-    const busyVisit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const busyVisit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     await waitFor(async () => arrived, 20_000, 'the transfer request');
     const processing = await payoutOf(busyVisit.id);
     expect(processing.status).toBe('processing');
@@ -265,7 +253,7 @@ describe('what Retry payout refuses', () => {
     expect(await errorOf(busy)).toMatchObject({ code: 'CONFLICT', message: 'This payout is being processed by the payment provider. Only a failed payout can be retried.' });
     // The SDK asks again on the dropped connection and gets Stripe's first answer: paid, once, attempt 1.
     expect(await payoutWithStatus(busyVisit.id, 'paid', 20_000)).toMatchObject({ payoutAttempt: 1 });
-    expect(stripeApi.transfersOf(busyVisit.id)).toHaveLength(1);
+    expect(stripeApi().transfersOf(busyVisit.id)).toHaveLength(1);
     expect(await auditOf(pending.id)).toHaveLength(0);
     expect(await auditOf(processing.id)).toHaveLength(0);
   });
@@ -273,7 +261,7 @@ describe('what Retry payout refuses', () => {
   it('a job still running for an attempt the payout has moved past writes nothing', async () => {
     const { agency } = await agencyWithCard();
     const waiting = await buildTherapist(db());
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: waiting.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: waiting.userId, provider: 'stripe' });
     await waitFor(async () => (await payoutOf(visit.id)).failureMessage === AWAITING_ONBOARDING, 20_000, 'the payout to wait for onboarding');
 
     // The old attempt's job is at the provider when the payout fails (Stripe reports a reversal) and a manager retries it.
@@ -286,7 +274,7 @@ describe('what Retry payout refuses', () => {
       expect((await retryPayout(failed.id, managerCookie)).status).toBe(200);
     };
     const stale = (payTherapist: PaymentProvider['payTherapist']) =>
-      createPayoutJob({ database: app.runtime.database, jobs: app.runtime.jobs, payments: { name: 'ledger', payTherapist } as PaymentProvider });
+      createPayoutJob({ database: app().runtime.database, jobs: app().runtime.jobs, payments: { name: 'ledger', payTherapist } as PaymentProvider });
 
     await stale(async () => {
       await overtaken();
@@ -318,7 +306,7 @@ describe('POST /api/admin/payments/payouts/:id/retry: who may use it', () => {
     cookies.agency = await session(await buildAgency(db()));
     cookies.therapist = await session(therapist);
     const manager = await buildManager(db());
-    cookies.managerAal1 = await signIn(app.url, manager);
+    cookies.managerAal1 = await signIn(app().url, manager);
   });
 
   const unchanged = async () => {

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
-import { buildPayableVisit, StripeDouble, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
-import { stripeHarness } from '../../../test/stripe-harness';
+import { buildPayableVisit, waitFor, type StripeRequest } from '../../../test/payment-fixtures';
+import { stripeTestFile } from '../../../test/stripe-harness';
 import { auditLog, visits } from '../db/schema/index';
 import { AWAITING_AGENCY_PAYMENT, CHARGE_UNREACHABLE } from './jobs';
 import type { InvoiceLineItem } from './schemas';
@@ -18,29 +18,17 @@ import type { InvoiceLineItem } from './schemas';
 const WEBHOOK_SECRET = 'whsec_test_carerelay_retries';
 const SECRET_KEY = 'sk_test_carerelay_retries';
 
-let stripeApi: StripeDouble;
-let app: TestApp;
-beforeAll(async () => {
-  stripeApi = await new StripeDouble().start();
-  // Two retries (after about 1 s, then 2 s): enough to ride out a blip, short enough to see a charge job give up.
-  app = await startTestApp({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripeApi.url, JOB_RETRY_LIMIT: '2' });
-});
-afterAll(async () => {
-  await app.close();
-  await stripeApi.close();
-});
+// Two retries (after about 1 s, then 2 s): enough to ride out a blip, short enough to see a charge job give up.
+const { app, stripeApi, db, harness } = stripeTestFile(
+  { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
+  (env) => startTestApp({ ...env, JOB_RETRY_LIMIT: '2' }),
+  (started) => started,
+);
+const { deliver, jobCount, session, saveCard, agencyWithCard, readyTherapist, lineOf, payoutOf, transfersFor } = harness;
 
-const db = () => app.runtime.database.db;
-const { deliver, jobCount, session, saveCard, agencyWithCard, readyTherapist, lineOf, payoutOf, transfersFor } = stripeHarness({
-  app: () => app,
-  stripeApi: () => stripeApi,
-  secretKey: SECRET_KEY,
-  webhookSecret: WEBHOOK_SECRET,
-});
-
-const retry = (lineId: string, cookie?: string) => callApi(app.url, 'POST', `/api/agency/payments/invoice-lines/${lineId}/retry`, { cookie });
+const retry = (lineId: string, cookie?: string) => callApi(app().url, 'POST', `/api/agency/payments/invoice-lines/${lineId}/retry`, { cookie });
 const isConfirmation = (request: StripeRequest) => /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(request.path);
-const succeededCharges = (visitId: string) => stripeApi.chargesFor(visitId).filter((charge) => charge.outcome === 'succeeded');
+const succeededCharges = (visitId: string) => stripeApi().chargesFor(visitId).filter((charge) => charge.outcome === 'succeeded');
 
 async function lineWithStatus(visitId: string, status: string) {
   return waitFor(async () => {
@@ -66,9 +54,9 @@ describe('events out of order', () => {
   it('a late payment_failed of the declined first charge does not fail the line the new card re-queued; the new charge\'s success pays it once', async () => {
     const { agency, cookie } = await agencyWithCard({ outcome: 'declined' });
     const therapist = await readyTherapist();
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const declined = await lineWithStatus(visit.id, 'failed');
-    const firstCharge = stripeApi.chargesFor(visit.id)[0]!;
+    const firstCharge = stripeApi().chargesFor(visit.id)[0]!;
     expect(firstCharge.outcome).toBe('declined');
 
     // A bank transfer this time: the new charge stays processing while the old event turns up.
@@ -78,7 +66,7 @@ describe('events out of order', () => {
     expect((await paymentFailed(`evt_late_fail_${visit.id}`, visit.id, declined.providerReference!, firstCharge.id)).status).toBe(200);
     expect(await lineOf(visit.id)).toMatchObject({ status: 'processing', chargeAttempt: 2, chargeReference: processing.chargeReference, failureMessage: null });
 
-    stripeApi.settleCharge(processing.chargeReference!);
+    stripeApi().settleCharge(processing.chargeReference!);
     const succeeded = await paymentSucceeded(`evt_ok_${visit.id}`, visit.id, declined.providerReference!, processing.chargeReference!);
     expect(await succeeded.json()).toEqual({ received: true, duplicate: false });
     await waitFor(async () => (await payoutOf(visit.id)).status === 'paid', 20_000, 'the payout');
@@ -89,13 +77,13 @@ describe('events out of order', () => {
     expect(await lineOf(visit.id)).toMatchObject({ status: 'paid', chargeReference: processing.chargeReference, failureMessage: null });
     expect(await jobCount('payment-payout', visit.id)).toBe(1);
     expect(transfersFor(visit.id)).toHaveLength(1);
-    expect(stripeApi.intentsFor(visit.id)).toHaveLength(1);
+    expect(stripeApi().intentsFor(visit.id)).toHaveLength(1);
   });
 
   it('a payment_failed for the charge the line is waiting on still fails it', async () => {
     const { agency } = await agencyWithCard({ outcome: 'processing' });
     const therapist = await readyTherapist();
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const processing = await lineWithStatus(visit.id, 'processing');
     // An event naming another charge (not this line's) changes nothing...
     await paymentFailed(`evt_other_charge_${visit.id}`, visit.id, processing.providerReference!, 'ch_someone_else');
@@ -118,22 +106,22 @@ describe('a card replaced while the first charge is retried after an outage', ()
     let newCard = '';
     // Stripe declines the old card but the answer never arrives (the SDK retries a dropped connection
     // once by itself, so 2 is an outage for the whole run); meanwhile the agency saves a new card.
-    stripeApi.loseNext((request) => isConfirmation(request) && request.form.payment_method === oldCard, {
+    stripeApi().loseNext((request) => isConfirmation(request) && request.form.payment_method === oldCard, {
       count: lost,
       before: async () => {
         if (!newCard) newCard = (await saveCard(cookie, { outcome: 'succeeded', last4: '0077' })).paymentMethodId;
       },
     });
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 120, provider: 'stripe' });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 120, provider: 'stripe' });
 
     await waitFor(async () => (await payoutOf(visit.id)).status === 'paid', 25_000, 'the payout');
-    expect(stripeApi.lostAll).toBe(true);
+    expect(stripeApi().lostAll).toBe(true);
     const line = await lineOf(visit.id);
     expect(line).toMatchObject({ status: 'paid', chargeAttempt: 1, failureMessage: null });
-    expect(stripeApi.intentsFor(visit.id)).toHaveLength(1);
-    expect(stripeApi.chargesFor(visit.id).map((charge) => charge.outcome)).toEqual(['declined', 'succeeded']);
+    expect(stripeApi().intentsFor(visit.id)).toHaveLength(1);
+    expect(stripeApi().chargesFor(visit.id).map((charge) => charge.outcome)).toEqual(['declined', 'succeeded']);
     expect(line.chargeReference).toBe(succeededCharges(visit.id)[0]?.id);
-    const confirms = stripeApi.to(`/v1/payment_intents/${line.providerReference}/confirm`);
+    const confirms = stripeApi().to(`/v1/payment_intents/${line.providerReference}/confirm`);
     expect(confirms.map((request) => request.form.payment_method)).toEqual([oldCard, oldCard, newCard]);
     expect(new Set(confirms.map((request) => request.idempotencyKey)).size).toBe(2);
     // One job rode it out: the new card did not need a second one.
@@ -145,18 +133,18 @@ describe('a card replaced while the first charge is retried after an outage', ()
     const { agency, cookie, paymentMethodId: oldCard } = await agencyWithCard({ outcome: 'succeeded' });
     const therapist = await readyTherapist();
     let replaced = false;
-    stripeApi.loseNext((request) => isConfirmation(request) && request.form.payment_method === oldCard, {
+    stripeApi().loseNext((request) => isConfirmation(request) && request.form.payment_method === oldCard, {
       count: 2,
       before: async () => {
         if (!replaced) await saveCard(cookie, { outcome: 'succeeded', last4: '0088' });
         replaced = true;
       },
     });
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
 
     await waitFor(async () => (await payoutOf(visit.id)).status === 'paid', 25_000, 'the payout');
-    expect(stripeApi.intentsFor(visit.id)).toHaveLength(1);
-    expect(stripeApi.chargesFor(visit.id).map((charge) => charge.outcome)).toEqual(['succeeded']);
+    expect(stripeApi().intentsFor(visit.id)).toHaveLength(1);
+    expect(stripeApi().chargesFor(visit.id).map((charge) => charge.outcome)).toEqual(['succeeded']);
     const line = await lineOf(visit.id);
     expect(line).toMatchObject({ status: 'paid', chargeReference: succeededCharges(visit.id)[0]?.id });
     expect(transfersFor(visit.id)).toHaveLength(1);
@@ -167,14 +155,14 @@ describe('a charge job that runs out of retries', () => {
   it('marks the line failed with what to do; Retry payment charges it once under a new attempt, and a second press is refused', async () => {
     const { agency, cookie } = await agencyWithCard();
     const therapist = await readyTherapist();
-    stripeApi.failNext('/v1/payment_intents', 3);
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 95, provider: 'stripe' });
+    stripeApi().failNext('/v1/payment_intents', 3);
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 95, provider: 'stripe' });
 
     const failed = await lineWithStatus(visit.id, 'failed');
     expect(failed).toMatchObject({ failureMessage: CHARGE_UNREACHABLE, chargeAttempt: 1, providerReference: null });
     expect(await payoutOf(visit.id)).toMatchObject({ status: 'pending', failureMessage: AWAITING_AGENCY_PAYMENT });
-    expect(stripeApi.intentsFor(visit.id)).toHaveLength(0);
-    const invoice = (await (await callApi(app.url, 'GET', '/api/agency/invoice', { cookie })).json()) as { lines: InvoiceLineItem[] };
+    expect(stripeApi().intentsFor(visit.id)).toHaveLength(0);
+    const invoice = (await (await callApi(app().url, 'GET', '/api/agency/invoice', { cookie })).json()) as { lines: InvoiceLineItem[] };
     expect(invoice.lines.find((item) => item.visitId === visit.id)).toMatchObject({ status: 'failed', failureMessage: CHARGE_UNREACHABLE });
 
     const [first, second] = await Promise.all([retry(failed.id, cookie), retry(failed.id, cookie)]);
@@ -188,7 +176,7 @@ describe('a charge job that runs out of retries', () => {
     await waitFor(async () => (await payoutOf(visit.id)).status === 'paid', 20_000, 'the payout after the retry');
     expect(await lineOf(visit.id)).toMatchObject({ status: 'paid', chargeAttempt: 2, failureMessage: null });
     expect(await jobCount('payment-charge', visit.id)).toBe(2);
-    expect(stripeApi.intentsFor(visit.id)).toHaveLength(1);
+    expect(stripeApi().intentsFor(visit.id)).toHaveLength(1);
     expect(succeededCharges(visit.id)).toHaveLength(1);
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, 'payment.charge_retried'), eq(auditLog.entityId, failed.id)));
     expect(audit).toHaveLength(1);
@@ -203,8 +191,8 @@ describe('a charge job that runs out of retries', () => {
     const { agency } = await agencyWithCard();
     const therapist = await readyTherapist();
     // Every run's confirmation and the SDK's one retry of each (3 runs): Stripe charged, CareRelay never heard.
-    stripeApi.loseNext(isConfirmation, { count: 6 });
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    stripeApi().loseNext(isConfirmation, { count: 6 });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
 
     const failed = await lineWithStatus(visit.id, 'failed');
     expect(failed).toMatchObject({ failureMessage: CHARGE_UNREACHABLE, providerReference: expect.stringMatching(/^pi_/) });
@@ -219,7 +207,7 @@ describe('a charge job that runs out of retries', () => {
     expect((await db().select().from(visits).where(eq(visits.id, visit.id)))[0]?.status).toBe('paid');
     expect(await jobCount('payment-payout', visit.id)).toBe(1);
     expect(transfersFor(visit.id)).toHaveLength(1);
-    expect(stripeApi.intentsFor(visit.id)).toHaveLength(1);
+    expect(stripeApi().intentsFor(visit.id)).toHaveLength(1);
   });
 });
 
@@ -232,7 +220,7 @@ describe('POST /api/agency/payments/invoice-lines/:id/retry: who may use it', ()
   beforeAll(async () => {
     owner = await agencyWithCard({ outcome: 'declined' });
     const therapist = await readyTherapist();
-    const visit = await buildPayableVisit(app.runtime, { agencyId: owner.agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: owner.agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     failedVisitId = visit.id;
     failedLineId = (await lineWithStatus(visit.id, 'failed')).id;
     cookies.otherAgency = await session(await buildAgency(db()));
@@ -269,7 +257,7 @@ describe('POST /api/agency/payments/invoice-lines/:id/retry: who may use it', ()
   it('refuses a line that is processing (409) with a clear message', async () => {
     const { agency, cookie } = await agencyWithCard({ outcome: 'processing' });
     const therapist = await readyTherapist();
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const line = await lineWithStatus(visit.id, 'processing');
     const response = await retry(line.id, cookie);
     expect(response.status).toBe(409);
@@ -280,20 +268,20 @@ describe('POST /api/agency/payments/invoice-lines/:id/retry: who may use it', ()
   it('a manager retries any agency\'s failed line from the ledger (audited); the agency and a therapist cannot use that route', async () => {
     const { agency, cookie, paymentMethodId } = await agencyWithCard({ outcome: 'declined' });
     const therapist = await readyTherapist();
-    const visit = await buildPayableVisit(app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
+    const visit = await buildPayableVisit(app().runtime, { agencyId: agency.userId, therapistId: therapist.userId, provider: 'stripe' });
     const failed = await lineWithStatus(visit.id, 'failed');
     const path = `/api/admin/payments/invoice-lines/${failed.id}/retry`;
-    expect((await callApi(app.url, 'POST', path)).status).toBe(401);
-    expect((await callApi(app.url, 'POST', path, { cookie })).status).toBe(403);
-    expect((await callApi(app.url, 'POST', path, { cookie: cookies.therapist })).status).toBe(403);
+    expect((await callApi(app().url, 'POST', path)).status).toBe(401);
+    expect((await callApi(app().url, 'POST', path, { cookie })).status).toBe(403);
+    expect((await callApi(app().url, 'POST', path, { cookie: cookies.therapist })).status).toBe(403);
     expect(await lineOf(visit.id)).toMatchObject({ status: 'failed', chargeAttempt: 1 });
 
-    const response = await callApi(app.url, 'POST', path, { cookie: cookies.manager });
+    const response = await callApi(app().url, 'POST', path, { cookie: cookies.manager });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: failed.id, agencyName: expect.any(String), status: 'pending' });
     // The same card is declined again, under the new attempt's own key.
-    await waitFor(async () => stripeApi.to(`/v1/payment_intents/${failed.providerReference}/confirm`).length === 2, 20_000, 'the second confirmation');
-    expect(stripeApi.to(`/v1/payment_intents/${failed.providerReference}/confirm`)[1]?.idempotencyKey).toBe(`visit-${visit.id}-charge-attempt-2-${paymentMethodId}`);
+    await waitFor(async () => stripeApi().to(`/v1/payment_intents/${failed.providerReference}/confirm`).length === 2, 20_000, 'the second confirmation');
+    expect(stripeApi().to(`/v1/payment_intents/${failed.providerReference}/confirm`)[1]?.idempotencyKey).toBe(`visit-${visit.id}-charge-attempt-2-${paymentMethodId}`);
     await lineWithStatus(visit.id, 'failed');
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'payment.charge_retried'), eq(auditLog.entityId, failed.id)));
     expect(audit?.actorUserId).not.toBe(agency.userId);
