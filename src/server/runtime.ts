@@ -98,28 +98,39 @@ export async function startRuntime(
     const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications, payments, logStream: options.logStream });
     cleanups.push(() => app.close());
 
-    const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-    cleanups.push(async () => mail.close());
-    await jobs.work('send-mail', ({ mailId }) => mail.deliver(mailId));
-    const sms = createSmsDelivery({ db: database.db, provider: config.twilio ? createTwilioProvider(config.twilio) : undefined });
-    await jobs.work('send-sms', ({ smsId }) => sms(smsId));
-    await jobs.work(
-      'signup-webhook',
-      createSignupWebhook({ agencyUrl: config.agencyWebhookUrl, therapistUrl: config.therapistWebhookUrl, publicUrl: config.publicUrl }),
-    );
-
-    await jobs.work('referral-alerts', createReferralAlertFanOutJob({ jobs }));
-    await jobs.work('referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl }));
-    await registerPaymentJobs({ database, jobs, payments });
-    await jobs.work('expire-referral', async ({ referralId }) => {
-      await expireReferral(database, referralId);
-    });
-    await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: payments.name });
-    await jobs.work('visit-reminder', createVisitReminderJob({ database, jobs, publicUrl: config.publicUrl }));
+    await startWorkers({ config, database, jobs, payments }, cleanups);
 
     return { app, database, jobs, databaseUrl, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * The job queue's workers: mail, texts, webhooks, referral alerts and expiry, payments, the
+ * documentation sweep and visit reminders. What needs closing is added to `cleanups`.
+ */
+async function startWorkers(
+  { config, database, jobs, payments }: { config: Config; database: Database; jobs: JobQueue; payments: AppDeps['payments'] },
+  cleanups: Array<() => Promise<void>>,
+) {
+  const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  cleanups.push(async () => mail.close());
+  await jobs.work('send-mail', ({ mailId }) => mail.deliver(mailId));
+  const sms = createSmsDelivery({ db: database.db, provider: config.twilio ? createTwilioProvider(config.twilio) : undefined });
+  await jobs.work('send-sms', ({ smsId }) => sms(smsId));
+  await jobs.work(
+    'signup-webhook',
+    createSignupWebhook({ agencyUrl: config.agencyWebhookUrl, therapistUrl: config.therapistWebhookUrl, publicUrl: config.publicUrl }),
+  );
+
+  await jobs.work('referral-alerts', createReferralAlertFanOutJob({ jobs }));
+  await jobs.work('referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl }));
+  await registerPaymentJobs({ database, jobs, payments });
+  await jobs.work('expire-referral', async ({ referralId }) => {
+    await expireReferral(database, referralId);
+  });
+  await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: payments.name });
+  await jobs.work('visit-reminder', createVisitReminderJob({ database, jobs, publicUrl: config.publicUrl }));
 }

@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth, jwt } from 'better-auth/plugins';
@@ -23,8 +23,15 @@ export const CLIENT_IP_HEADER = 'x-carerelay-client-ip';
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 30 * 60;
 
-export function createAuth(deps: { config: Config; secrets: Secrets; database: Database; jobs: JobQueue }) {
-  const { config, database, jobs } = deps;
+interface AuthDeps {
+  config: Config;
+  secrets: Secrets;
+  database: Database;
+  jobs: JobQueue;
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { config, database } = deps;
   return betterAuth({
     appName: 'CareRelay',
     // From configuration, never from the request's Host header.
@@ -49,19 +56,7 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
         jwks: schema.jwks,
       },
     }),
-    emailAndPassword: {
-      enabled: true,
-      // Accounts are created by our own sign-up (one transaction with the profile), without a password.
-      disableSignUp: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
-      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
-      revokeSessionsOnPasswordReset: true,
-      password: { hash: hashPassword, verify: verifyPassword },
-      sendResetPassword: async ({ user, token }) => {
-        await inTransaction(database, (t) => queueMail(t, jobs, passwordResetMail({ publicUrl: config.publicUrl, to: user.email, token })));
-      },
-    },
+    emailAndPassword: emailAndPasswordOptions(deps),
     account: {
       // A social sign-in whose email already has an account never joins it: better-auth refuses it
       // (error=account_not_linked) instead of signing into the existing user.
@@ -76,19 +71,7 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
       cookieCache: { enabled: false },
       additionalFields: { aal: { type: 'string', defaultValue: 'aal1', input: false } },
     },
-    rateLimit: {
-      enabled: true,
-      storage: 'database',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 5 },
-        // Starting a provider's redirect checks no credential; the provider does that.
-        '/sign-in/social': { window: 60, max: 20 },
-        '/request-password-reset': { window: 300, max: 5 },
-        '/reset-password': { window: 300, max: 10 },
-      },
-    },
+    rateLimit: rateLimitOptions,
     plugins: [
       // Signed tokens for API clients: GET /api/auth/token (with a session) → RS256 JWT, verifiable
       // by any JOSE client from /.well-known/jwks.json.
@@ -107,34 +90,71 @@ export function createAuth(deps: { config: Config; secrets: Secrets; database: D
       genericOAuth({ config: genericOAuthConfig(config.oidcProviders) }),
       socialSignInRules({ database, clientIpHeader: CLIENT_IP_HEADER }),
     ],
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
-        if (ctx.path === '/reset-password' && typeof newPassword === 'string' && isCommonPassword(newPassword)) {
-          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD_MESSAGE });
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const signedIn = ctx.context.newSession;
-        await writeAudit(database.db, {
-          actorUserId: signedIn?.user.id ?? null,
-          action: 'auth.sign_in',
-          entityType: 'user',
-          entityId: signedIn?.user.id,
-          outcome: signedIn ? 'success' : 'failure',
-          ipAddress: ctx.request?.headers.get(CLIENT_IP_HEADER),
-          userAgent: ctx.request?.headers.get('user-agent'),
-          details: signedIn ? { method: 'email-password' } : { method: 'email-password', email: (ctx.body as { email?: string }).email },
-        });
-      }),
-    },
+    hooks: authHooks(database),
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https:'),
       cookiePrefix: 'carerelay',
     },
   });
+}
+
+/** Passwords: accounts are created without one, so this is signing in and resetting it by mail. */
+function emailAndPasswordOptions({ config, database, jobs }: AuthDeps) {
+  return {
+    enabled: true,
+    // Accounts are created by our own sign-up (one transaction with the profile), without a password.
+    disableSignUp: true,
+    minPasswordLength: 6,
+    maxPasswordLength: 128,
+    resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+    revokeSessionsOnPasswordReset: true,
+    password: { hash: hashPassword, verify: verifyPassword },
+    sendResetPassword: async ({ user, token }) => {
+      await inTransaction(database, (t) => queueMail(t, jobs, passwordResetMail({ publicUrl: config.publicUrl, to: user.email, token })));
+    },
+  } satisfies BetterAuthOptions['emailAndPassword'];
+}
+
+/** Kept in the database, so every instance counts together; tighter where a credential is checked or mail is sent. */
+const rateLimitOptions = {
+  enabled: true,
+  storage: 'database',
+  window: 60,
+  max: 100,
+  customRules: {
+    '/sign-in/email': { window: 60, max: 5 },
+    // Starting a provider's redirect checks no credential; the provider does that.
+    '/sign-in/social': { window: 60, max: 20 },
+    '/request-password-reset': { window: 300, max: 5 },
+    '/reset-password': { window: 300, max: 10 },
+  },
+} satisfies BetterAuthOptions['rateLimit'];
+
+/** A reset never sets a common password; every email sign-in, allowed or refused, is audited. */
+function authHooks(database: Database) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+      if (ctx.path === '/reset-password' && typeof newPassword === 'string' && isCommonPassword(newPassword)) {
+        throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD_MESSAGE });
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== '/sign-in/email') return;
+      const signedIn = ctx.context.newSession;
+      await writeAudit(database.db, {
+        actorUserId: signedIn?.user.id ?? null,
+        action: 'auth.sign_in',
+        entityType: 'user',
+        entityId: signedIn?.user.id,
+        outcome: signedIn ? 'success' : 'failure',
+        ipAddress: ctx.request?.headers.get(CLIENT_IP_HEADER),
+        userAgent: ctx.request?.headers.get('user-agent'),
+        details: signedIn ? { method: 'email-password' } : { method: 'email-password', email: (ctx.body as { email?: string }).email },
+      });
+    }),
+  } satisfies BetterAuthOptions['hooks'];
 }
 
 export type Auth = ReturnType<typeof createAuth>;

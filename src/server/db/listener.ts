@@ -9,14 +9,7 @@ export interface Listener {
   stop(): Promise<void>;
 }
 
-/**
- * One dedicated connection that LISTENs on `channel` and hands each payload to `onNotification`.
- * When the connection drops it calls `onLost` and reconnects with backoff, then `onReconnected`:
- * whatever was announced in between is lost, so users of the listener catch up in those hooks.
- * The first connection must work (the promise rejects otherwise): an instance that cannot listen
- * would silently miss events.
- */
-export async function startListener(options: {
+export interface ListenerOptions {
   connection: pg.ClientConfig;
   channel: string;
   /** Shown in pg_stat_activity, so an operator (or a test) can find the connection. */
@@ -25,7 +18,16 @@ export async function startListener(options: {
   onLost?: () => void;
   onReconnected?: () => void;
   onError: (error: unknown) => void;
-}): Promise<Listener> {
+}
+
+/**
+ * One dedicated connection that LISTENs on `channel` and hands each payload to `onNotification`.
+ * When the connection drops it calls `onLost` and reconnects with backoff, then `onReconnected`:
+ * whatever was announced in between is lost, so users of the listener catch up in those hooks.
+ * The first connection must work (the promise rejects otherwise): an instance that cannot listen
+ * would silently miss events.
+ */
+export async function startListener(options: ListenerOptions): Promise<Listener> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;

@@ -13,7 +13,7 @@ import {
   useraccounts,
   userProfiles,
 } from '../db/schema/index';
-import { DEMO_EMAIL_DOMAIN, demoAgencies, demoManager, demoTherapists } from './demo-people';
+import { DEMO_EMAIL_DOMAIN, demoAgencies, demoManager, demoTherapists, type DemoAgency, type DemoManager, type DemoTherapist } from './demo-people';
 
 export interface DemoPerson {
   type: UserType;
@@ -40,96 +40,108 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
 
     const people: DemoPerson[] = [];
     const services = await tx.select().from(serviceTypesTable).orderBy(serviceTypesTable.sortOrder);
-
-    for (const agency of demoAgencies) {
-      const email = demoEmail(agency.key);
-      const userId = demoUserId(email);
-      await tx.insert(user).values({ id: userId, name: agency.companyName, email, emailVerified: true });
-      await tx.insert(useraccounts).values({ userId, email, userType: 'agency', status: agency.status });
-      await tx.insert(agencyProfiles).values({
-        id: userId,
-        companyName: agency.companyName,
-        contactEmail: email,
-        contactPhone: agency.contactPhone,
-        address: agency.address,
-        city: agency.city,
-        state: agency.state,
-        zipCode: agency.zipCode,
-        status: agency.status,
-      });
-      people.push({ type: 'agency', name: agency.companyName, email, status: agency.status });
-    }
-
-    for (const therapist of demoTherapists) {
-      const email = demoEmail(therapist.key);
-      const userId = demoUserId(email);
-      const { firstName, lastName } = therapist;
-      await tx.insert(user).values({ id: userId, name: `${firstName} ${lastName}`, email, emailVerified: true });
-      await tx.insert(useraccounts).values({ userId, email, userType: 'therapist', status: therapist.status });
-      await tx.insert(therapistProfiles).values({
-        id: userId,
-        firstName,
-        lastName,
-        email,
-        phone: therapist.phone,
-        zipCode: therapist.zipCode,
-        disciplines: [therapist.discipline],
-        serviceRadiusMiles: therapist.serviceRadiusMiles,
-        yearsExperience: therapist.yearsExperience,
-        status: therapist.status,
-      });
-      await tx.insert(userProfiles).values({
-        id: userId,
-        firstName,
-        lastName,
-        npiNumber: npiWithCheckDigit(therapist.npiBase),
-        licenseNumber: therapist.licenseNumber,
-        licenseState: therapist.licenseState,
-        licenseExpiry: isoDateMonthsFrom(now, therapist.licenseMonthsLeft),
-      });
-      await tx.insert(therapistRates).values(
-        services.map((service) => ({
-          therapistId: userId,
-          serviceId: service.id,
-          rate: adjustedRate(service.defaultRate, therapist.rateAdjustmentPercent),
-        })),
-      );
-      people.push({
-        type: 'therapist',
-        name: `${firstName} ${lastName}, ${therapist.discipline}`,
-        email,
-        status: therapist.status,
-      });
-    }
-
-    const managerEmail = demoEmail(demoManager.key);
-    const managerId = demoUserId(managerEmail);
-    await tx.insert(user).values({
-      id: managerId,
-      name: `${demoManager.firstName} ${demoManager.lastName}`,
-      email: managerEmail,
-      emailVerified: true,
-    });
-    await tx.insert(useraccounts).values({ userId: managerId, email: managerEmail, userType: 'manager', status: 'approved' });
-    await tx.insert(managerProfiles).values({
-      id: managerId,
-      firstName: demoManager.firstName,
-      lastName: demoManager.lastName,
-      email: managerEmail,
-      phone: demoManager.phone,
-      role: 'admin',
-      permissions: [],
-      status: 'approved',
-    });
-    people.push({
-      type: 'manager',
-      name: `${demoManager.firstName} ${demoManager.lastName}`,
-      email: managerEmail,
-      status: 'approved',
-    });
-
+    for (const agency of demoAgencies) people.push(await seedAgency(tx, agency));
+    for (const therapist of demoTherapists) people.push(await seedTherapist(tx, therapist, services, now));
+    people.push(await seedManager(tx, demoManager));
     return { people };
   });
+}
+
+type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function seedAgency(tx: SeedTx, agency: DemoAgency): Promise<DemoPerson> {
+  const email = demoEmail(agency.key);
+  const userId = demoUserId(email);
+  await tx.insert(user).values({ id: userId, name: agency.companyName, email, emailVerified: true });
+  await tx.insert(useraccounts).values({ userId, email, userType: 'agency', status: agency.status });
+  await tx.insert(agencyProfiles).values({
+    id: userId,
+    companyName: agency.companyName,
+    contactEmail: email,
+    contactPhone: agency.contactPhone,
+    address: agency.address,
+    city: agency.city,
+    state: agency.state,
+    zipCode: agency.zipCode,
+    status: agency.status,
+  });
+  return { type: 'agency', name: agency.companyName, email, status: agency.status };
+}
+
+/** A therapist whose licence expires some months after `now`, with a rate for every service (its default, adjusted). */
+async function seedTherapist(
+  tx: SeedTx,
+  therapist: DemoTherapist,
+  services: Array<{ id: string; defaultRate: number }>,
+  now: Date,
+): Promise<DemoPerson> {
+  const email = demoEmail(therapist.key);
+  const userId = demoUserId(email);
+  const { firstName, lastName } = therapist;
+  await tx.insert(user).values({ id: userId, name: `${firstName} ${lastName}`, email, emailVerified: true });
+  await tx.insert(useraccounts).values({ userId, email, userType: 'therapist', status: therapist.status });
+  await tx.insert(therapistProfiles).values({
+    id: userId,
+    firstName,
+    lastName,
+    email,
+    phone: therapist.phone,
+    zipCode: therapist.zipCode,
+    disciplines: [therapist.discipline],
+    serviceRadiusMiles: therapist.serviceRadiusMiles,
+    yearsExperience: therapist.yearsExperience,
+    status: therapist.status,
+  });
+  await tx.insert(userProfiles).values({
+    id: userId,
+    firstName,
+    lastName,
+    npiNumber: npiWithCheckDigit(therapist.npiBase),
+    licenseNumber: therapist.licenseNumber,
+    licenseState: therapist.licenseState,
+    licenseExpiry: isoDateMonthsFrom(now, therapist.licenseMonthsLeft),
+  });
+  await tx.insert(therapistRates).values(
+    services.map((service) => ({
+      therapistId: userId,
+      serviceId: service.id,
+      rate: adjustedRate(service.defaultRate, therapist.rateAdjustmentPercent),
+    })),
+  );
+  return {
+    type: 'therapist',
+    name: `${firstName} ${lastName}, ${therapist.discipline}`,
+    email,
+    status: therapist.status,
+  };
+}
+
+async function seedManager(tx: SeedTx, manager: DemoManager): Promise<DemoPerson> {
+  const email = demoEmail(manager.key);
+  const userId = demoUserId(email);
+  await tx.insert(user).values({
+    id: userId,
+    name: `${manager.firstName} ${manager.lastName}`,
+    email,
+    emailVerified: true,
+  });
+  await tx.insert(useraccounts).values({ userId, email, userType: 'manager', status: 'approved' });
+  await tx.insert(managerProfiles).values({
+    id: userId,
+    firstName: manager.firstName,
+    lastName: manager.lastName,
+    email,
+    phone: manager.phone,
+    role: 'admin',
+    permissions: [],
+    status: 'approved',
+  });
+  return {
+    type: 'manager',
+    name: `${manager.firstName} ${manager.lastName}`,
+    email,
+    status: 'approved',
+  };
 }
 
 function demoEmail(key: string): string {
