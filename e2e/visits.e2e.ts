@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PatientInput } from '../src/domain/patients';
 import { locateZip } from '../src/server/geo/zip-centroids';
 import { referralAgreedRates } from '../src/server/db/schema/index';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
 import { callApi } from '../test/http';
+import { patientInput } from '../test/patients';
 import { sessionCookie } from '../test/people';
 import { buildReferral, insertResponse } from '../test/referral-fixtures';
 
@@ -24,23 +24,7 @@ const db = () => e2e.app.runtime.database.db;
 const centroid = locateZip('78704')!;
 const two = (n: number) => String(n).padStart(2, '0');
 
-const patient: PatientInput = {
-  firstName: 'Dolores',
-  lastName: 'Abernathy',
-  dateOfBirth: '1948-03-14',
-  addressLine: '1200 Sweetwater Lane',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78704',
-  phone: '(512) 555-0142',
-  emergencyContactName: 'Teddy Flood',
-  emergencyContactPhone: '+1 512 555 0177',
-  diagnosisCode: 'M17.11',
-  diagnosisDescription: 'Unilateral primary osteoarthritis, right knee',
-  referringPhysician: 'Dr. Robert Ford',
-  payer: 'Medicare Part A',
-  careNotes: '',
-};
+const patient = patientInput();
 
 it('therapist schedules, checks in far away with a reason and checks out; the agency sees the exception; the week calendar shows it', async () => {
   const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, clientAddress } from '../../../test/factories';
 import { ok } from '../../../test/http';
+import { patientInput } from '../../../test/patients';
 import { session } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { AgencyDashboard, TherapistDashboard } from '../../domain/dashboards';
 import type { NoteContent } from '../../domain/documentation';
-import type { PatientInput } from '../../domain/patients';
 import { auditLog, notifications, referrals, referralServices, visitNotes } from '../db/schema/index';
 import { runDocumentationSweep } from '../documentation/sweep';
 
@@ -20,23 +20,7 @@ afterAll(() => app.close());
 
 const db = () => app.runtime.database.db;
 
-const patient: PatientInput = {
-  firstName: 'Maeve',
-  lastName: 'Millay',
-  dateOfBirth: '1951-09-02',
-  addressLine: '88 Mesa Road',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  phone: '(512) 555-0188',
-  emergencyContactName: 'Hector Escaton',
-  emergencyContactPhone: '(512) 555-0199',
-  diagnosisCode: 'M17.11',
-  diagnosisDescription: 'Unilateral primary osteoarthritis, right knee',
-  referringPhysician: 'Dr. Ford',
-  payer: 'Medicare Part A',
-  careNotes: '',
-};
+const patient = patientInput({ firstName: 'Maeve', lastName: 'Millay', zip: '78701' });
 
 const contentOf: Record<'evaluation' | 'treatment', NoteContent> = {
   evaluation: {

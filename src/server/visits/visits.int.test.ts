@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { errorOf, ok, refused } from '../../../test/http';
+import { patientInput } from '../../../test/patients';
 import { session } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { TestSmtpServer } from '../../../test/smtp';
-import type { PatientInput } from '../../domain/patients';
 import type { ReferralVisits, VisitDetail, VisitList, VisitPlan } from '../../domain/visits';
 import { auditLog, mailMessages, notificationPreferences, notifications, referralAgreedRates, referrals, referralServices, visits } from '../db/schema/index';
 import { sealLegacyPhiText } from '../crypto/seal-legacy-phi';
@@ -33,23 +33,7 @@ const centroid = locateZip(PATIENT_ZIP)!;
 const near = { latitude: centroid.latitude + 0.002, longitude: centroid.longitude, accuracyMeters: 12 };
 const far = { latitude: centroid.latitude + 0.2, longitude: centroid.longitude, accuracyMeters: 12 };
 
-const patient: PatientInput = {
-  firstName: 'Dolores',
-  lastName: 'Abernathy',
-  dateOfBirth: '1948-03-14',
-  addressLine: '1200 Sweetwater Lane',
-  city: 'Austin',
-  state: 'TX',
-  zip: PATIENT_ZIP,
-  phone: '(512) 555-0142',
-  emergencyContactName: 'Teddy Flood',
-  emergencyContactPhone: '+1 512 555 0177',
-  diagnosisCode: 'M17.11',
-  diagnosisDescription: 'Unilateral primary osteoarthritis, right knee',
-  referringPhysician: 'Dr. Robert Ford',
-  payer: 'Medicare Part A',
-  careNotes: 'Lives alone.',
-};
+const patient = patientInput({ zip: PATIENT_ZIP, careNotes: 'Lives alone.' });
 
 interface Client {
   cookie?: string;
