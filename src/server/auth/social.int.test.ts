@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { WebhookDouble } from '../../../test/webhook-double';
 import { buildTherapist, clientAddress, signIn } from '../../../test/factories';
+import { callApi } from '../../../test/http';
 import { CookieJar, followRedirects, startOidcServer, type OidcTestServer, type OidcTestUser } from '../../../test/oidc-server';
 import { authenticatorCode } from '../../../test/rfc6238';
 import { npiWithCheckDigit } from '../../domain/npi';
@@ -41,13 +42,7 @@ function socialUser(overrides: Partial<OidcTestUser> = {}): OidcTestUser {
   return person;
 }
 
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return fetch(`${app.url}${path}`, {
-    method,
-    headers: { cookie, origin: app.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, cookie: string, body?: unknown) => callApi(app.url, method, path, { cookie, body });
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }

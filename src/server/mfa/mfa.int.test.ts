@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
+import { callApi } from '../../../test/http';
 import { authenticatorCode } from '../../../test/rfc6238';
 import { TwilioDouble } from '../../../test/twilio-double';
 import { auditLog, mfaFactors, smsMessages } from '../db/schema/index';
@@ -19,13 +20,7 @@ afterAll(async () => {
 });
 
 const db = () => app.runtime.database.db;
-function call(method: string, path: string, cookie: string, body?: unknown) {
-  return fetch(`${app.url}${path}`, {
-    method,
-    headers: { cookie, origin: app.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, cookie: string, body?: unknown) => callApi(app.url, method, path, { cookie, body });
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
