@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { WebhookDouble } from '../../../test/webhook-double';
 import { buildTherapist, clientAddress, signIn } from '../../../test/factories';
 import { callApi } from '../../../test/http';
+import { enrolVerifiedTotp } from '../../../test/mfa';
 import { CookieJar, followRedirects, startOidcServer, type OidcTestServer, type OidcTestUser } from '../../../test/oidc-server';
 import { authenticatorCode } from '../../../test/rfc6238';
 import { npiWithCheckDigit } from '../../domain/npi';
@@ -205,15 +206,7 @@ describe('social sign-in (OpenID Connect with PKCE)', () => {
     const person = socialUser();
     const first = await socialSignIn(person);
     expect((await call('POST', '/api/onboarding/account-type', first.cookie, therapistDetails)).status).toBe(201);
-    const enrolled = await json<{ id: string; totp: { secret: string } }>(
-      await call('POST', '/api/mfa/factors', first.cookie, { factorType: 'totp', friendlyName: 'Phone' }),
-    );
-    const setup = await json<{ id: string }>(await call('POST', `/api/mfa/factors/${enrolled.id}/challenge`, first.cookie, {}));
-    const verified = await call('POST', `/api/mfa/factors/${enrolled.id}/verify`, first.cookie, {
-      challengeId: setup.id,
-      code: authenticatorCode(enrolled.totp.secret),
-    });
-    expect(verified.status).toBe(200);
+    const enrolled = await enrolVerifiedTotp(app.url, first.cookie);
 
     const { cookie } = await socialSignIn(person);
     expect(await json(await call('GET', '/api/me', cookie))).toMatchObject({ aal: 'aal1', nextLevel: 'aal2' });
@@ -226,11 +219,11 @@ describe('social sign-in (OpenID Connect with PKCE)', () => {
       expect((await json<{ error: { code: string } }>(blocked)).error.code).toBe('MFA_REQUIRED');
     }
 
-    const challenge = await json<{ id: string }>(await call('POST', `/api/mfa/factors/${enrolled.id}/challenge`, cookie, {}));
+    const challenge = await json<{ id: string }>(await call('POST', `/api/mfa/factors/${enrolled.factorId}/challenge`, cookie, {}));
     // The enrolment code was used: the authenticator's next code (within the allowed drift) is fresh.
-    const passed = await call('POST', `/api/mfa/factors/${enrolled.id}/verify`, cookie, {
+    const passed = await call('POST', `/api/mfa/factors/${enrolled.factorId}/verify`, cookie, {
       challengeId: challenge.id,
-      code: authenticatorCode(enrolled.totp.secret, new Date(Date.now() + 30_000)),
+      code: authenticatorCode(enrolled.secret, new Date(Date.now() + 30_000)),
     });
     expect(passed.status).toBe(200);
     expect(await json(await call('GET', '/api/me', cookie))).toMatchObject({ aal: 'aal2' });
