@@ -1,16 +1,29 @@
 import { expect } from 'vitest';
 import type { ErrorBody } from '../src/server/http/errors';
 
-/** A JSON request to the app as a browser page would send it (Origin set; cookie when given). */
-export function callApi(baseUrl: string, method: string, path: string, options: { cookie?: string; body?: unknown } = {}) {
+/**
+ * A request to the app as a browser page would send it: Origin set; the cookie, the client's address
+ * (X-Forwarded-For, which the app trusts from the local proxy) and user agent when given; a body as
+ * JSON, or as it is when it is a Buffer (an upload, whose type goes in `headers`).
+ */
+export function callApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; ip?: string; userAgent?: string; headers?: Record<string, string> } = {},
+) {
+  const raw = options.body instanceof Buffer;
   return fetch(`${baseUrl}${path}`, {
     method,
     headers: {
       origin: baseUrl,
+      ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
       ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.body === undefined || raw ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
     },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : options.body instanceof Buffer ? new Uint8Array(options.body) : JSON.stringify(options.body),
   });
 }
 

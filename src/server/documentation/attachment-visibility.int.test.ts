@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
-import { errorOf, ok } from '../../../test/http';
+import { callApi, errorOf, ok } from '../../../test/http';
 import { session } from '../../../test/people';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { AttachmentView, NoteContent } from '../../domain/documentation';
@@ -33,21 +33,8 @@ interface Client {
   ip: string;
 }
 
-function call(method: string, url: string, client: Client, body?: unknown, headers: Record<string, string> = {}) {
-  const raw = body instanceof Buffer;
-  return fetch(`${app.url}/api${url}`, {
-    method,
-    headers: {
-      origin: app.url,
-      'user-agent': 'CareRelayTest/1.0',
-      'x-forwarded-for': client.ip,
-      cookie: client.cookie,
-      ...(body === undefined || raw ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : raw ? new Uint8Array(body) : JSON.stringify(body),
-  });
-}
+const call = (method: string, url: string, client: Client, body?: unknown, headers: Record<string, string> = {}) =>
+  callApi(app.url, method, `/api${url}`, { cookie: client.cookie, ip: client.ip, userAgent: 'CareRelayTest/1.0', body, headers });
 
 const note: NoteContent = { serviceId: 'treatment', interventions: 'Gait training 20 min.', response: 'Tolerated well.', plan: 'Continue 2w4.' };
 

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { realJpeg, realPdf, realPng } from '../../../test/attachment-files';
 import { captureLogs } from '../../../test/log-capture';
-import { errorOf, ok } from '../../../test/http';
+import { callApi, errorOf, ok } from '../../../test/http';
 import { session } from '../../../test/people';
 import { buildVisit } from '../../../test/visit-fixtures';
 import { canonicalJson, type AttachmentView, type NoteContent, type VisitNotesView } from '../../domain/documentation';
@@ -42,21 +42,8 @@ interface Client {
   ip?: string;
 }
 
-function call(method: string, url: string, client: Client = {}, body?: unknown, headers: Record<string, string> = {}) {
-  const raw = body instanceof Buffer;
-  return fetch(`${app.url}/api${url}`, {
-    method,
-    headers: {
-      origin: app.url,
-      'user-agent': 'CareRelayTest/1.0',
-      'x-forwarded-for': client.ip ?? clientAddress(),
-      ...(client.cookie ? { cookie: client.cookie } : {}),
-      ...(body === undefined || raw ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : raw ? new Uint8Array(body) : JSON.stringify(body),
-  });
-}
+const call = (method: string, url: string, client: Client = {}, body?: unknown, headers: Record<string, string> = {}) =>
+  callApi(app.url, method, `/api${url}`, { cookie: client.cookie, ip: client.ip ?? clientAddress(), userAgent: 'CareRelayTest/1.0', body, headers });
 
 async function completedVisit(overrides: Parameters<typeof buildVisit>[1] extends infer O ? Partial<O> : never = {}) {
   const agencyPerson = await buildAgency(db());

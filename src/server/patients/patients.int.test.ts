@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
-import { errorOf } from '../../../test/http';
+import { callApi, errorOf } from '../../../test/http';
 import { session } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { patientMessages, type PatientInput, type PatientResponse } from '../../domain/patients';
@@ -58,17 +58,7 @@ interface Client {
 
 /** A request as a browser sends it, from its own address (the app trusts the local proxy's X-Forwarded-For). */
 function call(method: 'GET' | 'PUT', referralId: string, client: Client = {}, body?: unknown) {
-  return fetch(`${app.url}/api/referrals/${referralId}/patient`, {
-    method,
-    headers: {
-      origin: app.url,
-      'user-agent': USER_AGENT,
-      'x-forwarded-for': client.ip ?? clientAddress(),
-      ...(client.cookie ? { cookie: client.cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return callApi(app.url, method, `/api/referrals/${referralId}/patient`, { cookie: client.cookie, ip: client.ip ?? clientAddress(), userAgent: USER_AGENT, body });
 }
 
 /** An agency and a therapist matched on a referral, both signed in at aal2. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, clientAddress } from '../../../test/factories';
-import { ok } from '../../../test/http';
+import { callApi, ok } from '../../../test/http';
 import { patientInput } from '../../../test/patients';
 import { session } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
@@ -39,18 +39,7 @@ interface Client {
   cookie: string;
 }
 
-function call(method: string, url: string, client?: Client, body?: unknown) {
-  return fetch(`${app.url}/api${url}`, {
-    method,
-    headers: {
-      origin: app.url,
-      'x-forwarded-for': clientAddress(),
-      ...(client ? { cookie: client.cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, url: string, client?: Client, body?: unknown) => callApi(app.url, method, `/api${url}`, { cookie: client?.cookie, ip: clientAddress(), body });
 
 /**
  * An in-progress referral ordering one evaluation and `treatments` treatment visits, with patient

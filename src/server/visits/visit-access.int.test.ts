@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
+import { callApi } from '../../../test/http';
 import { sessionCookie } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
@@ -22,18 +23,7 @@ afterAll(() => app.close());
 const db = () => app.runtime.database.db;
 const reading = { latitude: 30.25, longitude: -97.76, accuracyMeters: 10, reason: 'Testing' };
 
-function call(method: string, path: string, cookie: string | null, body?: unknown) {
-  return fetch(`${app.url}/api${path}`, {
-    method,
-    headers: {
-      origin: app.url,
-      'x-forwarded-for': clientAddress(),
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, cookie: string | null, body?: unknown) => callApi(app.url, method, `/api${path}`, { cookie: cookie ?? undefined, ip: clientAddress(), body });
 
 describe('visits endpoints refuse everyone but the visit’s agency and therapist', () => {
   let referralId: string;

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
-import { errorOf, ok, refused } from '../../../test/http';
+import { callApi, errorOf, ok, refused } from '../../../test/http';
 import { patientInput } from '../../../test/patients';
 import { session } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
@@ -39,19 +39,8 @@ interface Client {
   cookie?: string;
 }
 
-function call(method: string, path: string, client: Client = {}, body?: unknown) {
-  return fetch(`${app.url}/api${path}`, {
-    method,
-    headers: {
-      origin: app.url,
-      'user-agent': USER_AGENT,
-      'x-forwarded-for': clientAddress(),
-      ...(client.cookie ? { cookie: client.cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, client: Client = {}, body?: unknown) =>
+  callApi(app.url, method, `/api${path}`, { cookie: client.cookie, ip: clientAddress(), userAgent: USER_AGENT, body });
 
 /** A matched referral (1 evaluation, 3 treatments, agreed rates 160/110, frequency 1w1, 2w4), optionally with patient details. */
 async function matchedReferral(options: { withPatient?: boolean } = {}) {
