@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientMessages } from '../src/domain/patients';
-import { referralMessages, type AgencyReferral, type ReferralInput } from '../src/domain/referrals';
+import { referralMessages, type AgencyReferral } from '../src/domain/referrals';
 import { visitFrequencyMessage } from '../src/domain/visit-frequency';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist, elevateSession, signIn } from '../test/factories';
+import { callApi, ok } from '../test/http';
+import { createReferral } from '../test/referrals';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -30,38 +32,18 @@ const hasHorizontalScroll = (page: Page) =>
 const tablesOverflowing = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('table')].filter((table) => table.scrollWidth > (table.parentElement?.clientWidth ?? 0)).length);
 
-/** A JSON call as a browser would make it (same Origin, the person's session cookie). */
-async function call<T>(cookie: string, method: string, path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(`${e2e.app.url}${path}`, {
-    method,
-    headers: { cookie, origin: e2e.app.url, 'content-type': 'application/json' },
-    body: method === 'GET' ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+/** A JSON call as a browser would make it (same Origin, the person's session cookie) that must succeed. */
+const call = async <T>(cookie: string, method: string, path: string, body: unknown = {}) =>
+  ok<T>(await callApi(e2e.app.url, method, path, { cookie, body: method === 'GET' ? undefined : body }));
 
-function referralInput(zip: string, overrides: Partial<ReferralInput> = {}): ReferralInput {
-  return {
-    discipline: 'PT',
-    services: [
-      { serviceId: 'evaluation', visitCount: 1, offeredRate: 150 },
-      { serviceId: 'treatment', visitCount: 8, offeredRate: 100 },
-    ],
+
+function postReferral(cookie: string, zip: string) {
+  return createReferral(e2e.app.url, cookie, {
     patientZip: zip,
     visitFrequency: '2w4',
     startBy: inDays(3),
-    urgency: 'soon',
     clinicalSummary: 'Right total knee replacement, discharged home; gait training and stair practice.',
-    offerOpenHours: 24,
-    instantConfirm: false,
-    ...overrides,
-  };
-}
-
-async function postReferral(cookie: string, zip: string) {
-  return call<AgencyReferral>(cookie, 'POST', '/api/referrals', { referral: referralInput(zip), post: true });
+  });
 }
 
 async function openReferral(page: Page, id: string) {

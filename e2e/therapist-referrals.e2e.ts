@@ -5,6 +5,8 @@ import { referralMessages, type AgencyReferral } from '../src/domain/referrals';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildManager, buildTherapist, signIn } from '../test/factories';
+import { callApi, ok } from '../test/http';
+import { createReferral } from '../test/referrals';
 
 /**
  * The therapist's side of the referral marketplace and the managers' eligibility page.
@@ -22,18 +24,8 @@ const db = () => e2e.app.runtime.database.db;
 const PHONE = { width: 375, height: 800 };
 const TITLE = 'PT referral in Austin, TX 78704';
 
-const startBy = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-async function apiAs<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.app.url}${path}`, {
-    method,
-    headers: { cookie, origin: e2e.app.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const apiAs = async <T>(cookie: string, method: string, path: string, body?: unknown) => ok<T>(await callApi(e2e.app.url, method, path, { cookie, body }));
 
 /** An approved agency, signed in over the API. */
 async function agency() {
@@ -43,23 +35,7 @@ async function agency() {
 
 /** Posts the brief's PT referral (evaluation ×1 at $150, treatment ×8 at $100) in 78704. */
 function postReferral(agencyCookie: string) {
-  return apiAs<AgencyReferral>(agencyCookie, 'POST', '/api/referrals', {
-    referral: {
-      discipline: 'PT',
-      services: [
-        { serviceId: 'evaluation', visitCount: 1, offeredRate: 150 },
-        { serviceId: 'treatment', visitCount: 8, offeredRate: 100 },
-      ],
-      patientZip: '78704',
-      visitFrequency: '1w1, 2w4',
-      startBy: startBy(),
-      urgency: 'soon',
-      clinicalSummary: 'Post-op knee replacement, needs gait training',
-      offerOpenHours: 24,
-      instantConfirm: false,
-    },
-    post: true,
-  });
+  return createReferral(e2e.app.url, agencyCookie, { clinicalSummary: 'Post-op knee replacement, needs gait training' });
 }
 
 async function responseOf(agencyCookie: string, referralId: string, therapistId: string) {
