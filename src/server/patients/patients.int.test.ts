@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, errorOf } from '../../../test/http';
+import { patientInput } from '../../../test/patients';
 import { session } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { patientMessages, type PatientInput, type PatientResponse } from '../../domain/patients';
@@ -20,23 +21,8 @@ const db = () => app.runtime.database.db;
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'No patient details found.' };
 const USER_AGENT = 'CareRelayTest/1.0';
 
-const details: PatientInput = {
-  firstName: 'Dolores',
-  lastName: 'Abernathy',
-  dateOfBirth: '1948-03-14',
-  addressLine: '1200 Sweetwater Lane',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78704',
-  phone: '(512) 555-0142',
-  emergencyContactName: 'Teddy Flood',
-  emergencyContactPhone: '+1 512 555 0177',
-  diagnosisCode: 'm17.11',
-  diagnosisDescription: 'Unilateral primary osteoarthritis, right knee',
-  referringPhysician: 'Dr. Robert Ford',
-  payer: 'Medicare Part A',
-  careNotes: 'Lives alone; key under the blue planter.',
-};
+// The default patient, with a lower-case diagnosis code (stored upper-cased) and notes worth sealing.
+const details = patientInput({ diagnosisCode: 'm17.11', careNotes: 'Lives alone; key under the blue planter.' });
 /** What is stored and answered: phones as 10 digits, the ICD-10 code upper-cased. */
 const stored = { ...details, phone: '5125550142', emergencyContactPhone: '5125550177', diagnosisCode: 'M17.11' };
 /** Values that must never appear outside the sealed column and the two parties' answers. */
