@@ -30,7 +30,7 @@ describe('admin payout retry', () => {
     const visit = await buildPayableVisit(e2e().app.runtime, { agencyId: agency.userId, therapistId: therapist.userId, rate: 120, provider: 'stripe' });
     await waitFor(async () => (await harness.payoutOf(visit.id)).status === 'failed', 20_000, 'the declined transfer');
 
-    const page = await e2e().pageWithCookie(await harness.session(await buildManager(db())));
+    const page = await e2e().signedInPage(await buildManager(db()), { aal: 'aal2' });
     await page.goto('/dashboard/admin/payments');
     const row = page.getByRole('table', { name: 'Therapist payouts' }).getByRole('row').filter({ hasText: 'Parker Payout' });
     await row.getByText(/insufficient available funds in your Stripe account/).waitFor();
