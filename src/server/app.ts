@@ -27,6 +27,7 @@ import { registerControlCharacterCheck } from './http/control-characters';
 import { AppError } from './errors';
 import { handleError } from './http/errors';
 import { logRedactPaths, logSerializers } from './http/log-safety';
+import { registerRequestDeadline } from './http/request-deadline';
 import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
 import { leadRoutes } from './leads/routes';
@@ -84,12 +85,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Behind a proxy, request.ip (used for rate limits and audit) is the real client's address.
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 256 * 1024,
+    // A client that sends its request a byte at a time holds a connection and its memory: its
+    // headers must arrive within this (its body too: registerRequestDeadline), and a connection
+    // idle for two minutes is closed (an open notification stream writes a keep-alive every 25 s).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON only: a text/plain body (JSON or not) is answered 415 like any other unsupported type,
+  // instead of reaching a route as a string.
+  app.removeContentTypeParser('text/plain');
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   registerControlCharacterCheck(app);
+  registerRequestDeadline(app, config.requestTimeoutSeconds);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -84,6 +84,7 @@ const envSchema = z.object({
     message: 'must be true or false',
   }),
   SESSION_IDLE_SECONDS: positiveInt(30 * 60),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(90),
   JOB_RETRY_DELAY_SECONDS: positiveInt(30),
   JOB_RETRY_LIMIT: positiveInt(8),
   NOTE_DUE_HOURS: positiveInt(DEFAULT_NOTE_DUE_HOURS),
@@ -141,6 +142,8 @@ export interface Config {
   apiDocs: boolean;
   /** Idle sign-out (default 30 minutes); shortened in browser tests. */
   sessionIdleSeconds: number;
+  /** The longest a client may take to send a whole request (headers and body): a trickle is cut off. */
+  requestTimeoutSeconds: number;
   jobRetryDelaySeconds: number;
   jobRetryLimit: number;
   /** Visit notes are overdue this long after check-out; signed notes are approved automatically after autoApproveDays. */
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     noteDueHours: e.NOTE_DUE_HOURS,

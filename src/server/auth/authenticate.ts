@@ -50,9 +50,10 @@ export const manager: AuthRequirement = { roles: ['manager'], approved: true, aa
 
 /**
  * The one way a route is authenticated: a route declares `config: { auth: requirement }` (or its
- * plugin calls `requireAuth`), and this hook finds the caller before the input is validated — so a
- * caller without access learns nothing about the route's inputs — checks the requirement, and puts
- * the caller on `request.actor`. Every request gets `request.client`.
+ * plugin calls `requireAuth`), and this hook finds the caller before the body is read or the input
+ * validated — so a caller without access costs no upload and learns nothing about the route's
+ * inputs — checks the requirement, and puts the caller on `request.actor`. Every request gets
+ * `request.client`.
  */
 export function registerAuthentication(app: FastifyInstance, deps: ActorDeps) {
   const actors = new WeakMap<FastifyRequest, Actor>();
@@ -72,7 +73,8 @@ export function registerAuthentication(app: FastifyInstance, deps: ActorDeps) {
     },
   });
 
-  app.addHook('preValidation', async (request, reply) => {
+  // onRequest, before the body is read: a caller without access never gets a 10 MB upload buffered.
+  app.addHook('onRequest', async (request, reply) => {
     const requirement = request.routeOptions.config.auth;
     if (!requirement) return;
     if (requirement.audit) reply.header('cache-control', 'no-store');

@@ -178,8 +178,8 @@ const attachmentUploadRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      // Fastify's own text/plain parser outranks the catch-all: such a body arrives as a string.
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
+      // The app's JSON parser outranks the catch-all: a JSON body arrives parsed, and is no file.
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const view = await uploadAttachment(attachmentDeps, {
         ...callerOf(request),
         visitId: request.params.id,

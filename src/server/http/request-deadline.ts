@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Cuts off a client that takes longer than `seconds` to send its whole request. Node's own
+ * requestTimeout stops counting once the headers are in, so a body sent a byte every few seconds
+ * would hold its connection, and what was read of it, for as long as the client liked.
+ */
+export function registerRequestDeadline(app: FastifyInstance, seconds: number) {
+  app.addHook('onRequest', async (request) => {
+    const raw = request.raw;
+    if (raw.complete) return;
+    const timer = setTimeout(() => {
+      if (raw.complete || raw.socket.destroyed) return;
+      // As Node answers a request that timed out before its headers were in: 408, then close.
+      raw.socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      raw.socket.destroySoon();
+    }, seconds * 1000);
+    timer.unref();
+    const done = () => clearTimeout(timer);
+    raw.once('end', done);
+    raw.once('close', done);
+  });
+}
