@@ -18,6 +18,8 @@ export interface ReceivedMail {
  */
 export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
+  /** Runs before a message is accepted (the sender waits for it): lets a test act at that moment. */
+  beforeAccept: ((mail: ReceivedMail) => Promise<void>) | undefined;
   private server: SMTPServer | undefined;
   private waiters: Array<() => void> = [];
 
@@ -38,17 +40,18 @@ export class TestSmtpServer {
       logger: false,
       onData: (stream, session, callback) => {
         simpleParser(stream)
-          .then((parsed) => {
-            const replyTo = parsed.replyTo?.value[0]?.address;
-            this.received.push({
+          .then(async (parsed) => {
+            const mail: ReceivedMail = {
               from: parsed.from?.value[0]?.address ?? '',
               to: session.envelope.rcptTo.map((r) => r.address),
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : undefined,
-              replyTo,
+              replyTo: parsed.replyTo?.value[0]?.address,
               parsed,
-            });
+            };
+            await this.beforeAccept?.(mail);
+            this.received.push(mail);
             for (const wake of this.waiters.splice(0)) wake();
             callback();
           })
