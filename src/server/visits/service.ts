@@ -110,11 +110,10 @@ export async function listReferralVisits(
     const referral = await findReferralOfParty(tx, referralId, actor.userId);
     const access = canListReferralVisits(actor, referral);
     if (!access.allowed || !referral) return refused(denialError(access.allowed ? 'no_access' : access.reason, { entity: 'referral' }), { reason: 'no_access' });
-    const [services, rows, visitFrequency] = await Promise.all([
-      referralServicesWithBooked(tx, referralId),
-      listVisitsOfReferral(tx, referralId, actor.userId),
-      referralFrequency(tx, referralId),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time.
+    const services = await referralServicesWithBooked(tx, referralId);
+    const rows = await listVisitsOfReferral(tx, referralId, actor.userId);
+    const visitFrequency = await referralFrequency(tx, referralId);
     return {
       value: {
         referralId,
