@@ -15,12 +15,23 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
-  // A database that does not answer (host gone, packets dropped) fails a request in seconds
-  // instead of holding it, and its connection, forever.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+/**
+ * A pool that rides out the database going away. A database that does not answer (host gone,
+ * packets dropped) fails a request in seconds instead of holding it, and its connection, forever.
+ * pg-pool listens for a client's errors only while it is idle or inside `pool.query`; a connection
+ * the server ends (a restart, a failover, pg_terminate_backend) can emit 'error' between those
+ * moments, and an 'error' nobody listens to ends the process. So every client keeps a listener of
+ * its own; its statement in flight fails on its own and the pool discards the broken client.
+ */
+export function createPool(url: string, options: { max: number; applicationName?: string }): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: options.max, connectionTimeoutMillis: 5000, application_name: options.applicationName });
+  pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
+  return pool;
+}
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = createPool(url, { max: options.max ?? 10 });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { pool, db, close: () => pool.end() };
 }

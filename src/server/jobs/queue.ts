@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { SqlRunner } from '../db/client';
+import { createPool, type SqlRunner } from '../db/client';
 import { startWorker, type Worker } from './worker';
 
 /** Every background job the app runs, with the data it carries. */
@@ -77,10 +77,10 @@ export async function startJobQueue(options: {
   retryLimit: number;
   onError: (error: Error) => void;
 }): Promise<JobQueue> {
+  // pg-boss runs its SQL on a pool of ours, which survives a connection the database ends (createPool).
+  const pool = createPool(options.databaseUrl, { max: 4, applicationName: 'carerelay-jobs' });
   const boss = new PgBoss({
-    connectionString: options.databaseUrl,
-    max: 4,
-    application_name: 'carerelay-jobs',
+    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
     maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
   });
   boss.on('error', options.onError);
@@ -146,6 +146,7 @@ export async function startJobQueue(options: {
       // The jobs in hand may finish; one that does not within 5 s is retried after its expiry.
       await Promise.race([Promise.all(workers.map((worker) => worker.stop())), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await pool.end();
     },
   };
 }

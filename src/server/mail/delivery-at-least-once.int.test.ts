@@ -29,7 +29,7 @@ describe('a crash between sending a mail and recording it', () => {
   it('sends it again on retry, under the same Message-ID, and then records it once', async () => {
     const { database, jobs } = app.runtime;
     // The moment the server accepts: the mail's row is held, so the app's "sent" update waits on it,
-    // and that update's connection is then ended, as a crash at that moment would end it.
+    // and that update is then cancelled: the mail went out, and the app never recorded it.
     const holder = new pg.Client({ connectionString: app.runtime.databaseUrl });
     await holder.connect();
     let first = true;
@@ -53,14 +53,14 @@ describe('a crash between sending a mail and recording it', () => {
   }, 40_000);
 });
 
-/** Ends the app's connection whose update waits on the held row, then lets the row go. */
+/** Makes the app's update that waits on the held row fail, as a crash at that moment would, then lets the row go. */
 async function endBlockedUpdate(holder: pg.Client) {
   for (let tries = 0; tries < 200; tries++) {
     const { rows } = await holder.query<{ pid: number }>(
       `select pid from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update "mail_messages"%' and pid <> pg_backend_pid()`,
     );
     if (rows[0]) {
-      await holder.query('select pg_terminate_backend($1)', [rows[0].pid]);
+      await holder.query('select pg_cancel_backend($1)', [rows[0].pid]);
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
