@@ -9,3 +9,4 @@ export * from './notification-preferences';
 export * from './referrals';
 export * from './visits';
 export * from './credential-changes';
+export * from './attachment-blobs';

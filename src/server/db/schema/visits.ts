@@ -90,7 +90,7 @@ export const visitNotes = pgTable(
   (t) => [unique().on(t.visitId, t.version), index().on(t.status)],
 );
 
-/** Files attached to a visit's documentation, stored under DATA_DIR (never served publicly). */
+/** Files attached to a visit's documentation; the sealed bytes are in the attachment store under `storage_key` (never served publicly). */
 export const noteAttachments = pgTable(
   'note_attachments',
   {
