@@ -12,6 +12,11 @@ export const referrals = pgTable(
   'referrals',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /**
+     * The short human reference (R-1042), in the order referrals were created. From 1001 so every
+     * reference has at least four digits; existing referrals were numbered by created_at (0018).
+     */
+    referenceNumber: integer().generatedByDefaultAsIdentity({ startWith: 1001 }).notNull(),
     agencyId: text()
       .notNull()
       .references(() => agencyProfiles.id, { onDelete: 'cascade' }),
@@ -43,6 +48,7 @@ export const referrals = pgTable(
     closedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    uniqueIndex().on(t.referenceNumber),
     index().on(t.agencyId, t.createdAt),
     index().on(t.status),
     index().on(t.matchedTherapistId),
