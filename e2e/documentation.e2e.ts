@@ -28,6 +28,8 @@ const db = () => e2e.app.runtime.database.db;
 const PHONE = { width: 390, height: 844 };
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const sha256 = (content: NoteContent) => createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
+/** What the page shows of a signed note's hash: its first eight hex digits, as XXXX-XXXX. */
+const signatureCode = (content: NoteContent) => `${sha256(content).slice(0, 4)}-${sha256(content).slice(4, 8)}`.toUpperCase();
 
 type EvaluationNote = Extract<NoteContent, { serviceId: 'evaluation' }>;
 
@@ -69,7 +71,7 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   // The therapist writes the note of the completed evaluation and saves a draft.
   await page.goto(`/dashboard/therapist/visits/${visit.id}`);
   await page.getByRole('heading', { level: 1, name: /Initial Evaluation/ }).waitFor();
-  await notes.getByRole('form', { name: 'Evaluation note' }).waitFor();
+  await notes.getByRole('form', { name: 'Initial Evaluation note' }).waitFor();
   expect(await notes.getByRole('form', { name: 'Sign the note' }).count()).toBe(0);
   await notes.getByText('Save the draft, then sign it here.').waitFor();
   await field(page, 'History').fill(firstNote.history);
@@ -91,7 +93,7 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
 
   // The draft is kept: after a reload every field reads back as written.
   await page.reload();
-  await notes.getByRole('form', { name: 'Evaluation note' }).waitFor();
+  await notes.getByRole('form', { name: 'Initial Evaluation note' }).waitFor();
   expect(await field(page, 'History').inputValue()).toBe(firstNote.history);
   expect(await field(page, 'Objective measures').inputValue()).toBe(firstNote.objectiveMeasures);
   expect(await field(page, 'Goal 1').inputValue()).toBe(firstNote.goals[0]);
@@ -142,8 +144,8 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   const version1 = notes.getByRole('article', { name: 'Version 1' });
   await version1.getByText('Signed, awaiting review').waitFor();
   const signature = await version1.getByText(/^Signed by Robin Okafor on /).textContent();
-  expect(signature).toContain(`SHA-256 ${sha256(firstNote)}`);
-  expect(await notes.getByRole('form', { name: 'Evaluation note' }).count()).toBe(0);
+  expect(signature).toContain(`Signature code ${signatureCode(firstNote)}`);
+  expect(await notes.getByRole('form', { name: 'Initial Evaluation note' }).count()).toBe(0);
   expect(await notes.getByLabel(/^Attach a file/).count()).toBe(0);
   await notes.getByText('Shared with the agency when you sign').waitFor({ state: 'detached' });
   await notes.getByText('home-safety-assessment.pdf').waitFor();
@@ -158,7 +160,7 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   await agencyPage.goto(`/dashboard/agency/visits/${visit.id}`);
   const agencyVersion1 = agencyNotes.getByRole('article', { name: 'Version 1' });
   await agencyVersion1.getByText(firstNote.history).waitFor();
-  expect(await agencyVersion1.textContent()).toContain(sha256(firstNote));
+  expect(await agencyVersion1.textContent()).toContain(signatureCode(firstNote));
   await agencyNotes.getByText('home-safety-assessment.pdf').waitFor();
   const [download] = await Promise.all([agencyPage.waitForEvent('download'), agencyNotes.getByRole('link', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toBe('home-safety-assessment.pdf');
@@ -209,14 +211,14 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   // The signed first version is still there, unchanged, in the history.
   await notes.getByText('Version history').click();
   await version1.getByText('Returned for changes').waitFor();
-  expect(await version1.textContent()).toContain(sha256(firstNote));
+  expect(await version1.textContent()).toContain(signatureCode(firstNote));
   expect(await version1.textContent()).not.toContain(revisedNote.goals[1]);
 
   await resign.getByLabel('Type your full name to sign').fill('Robin Okafor');
   await resign.getByRole('button', { name: 'Sign note' }).click();
   await notes.getByRole('status').filter({ hasText: 'Note signed. The agency has been notified.' }).waitFor();
   const version2 = notes.getByRole('article', { name: 'Version 2' });
-  expect(await version2.getByText(/^Signed by Robin Okafor on /).textContent()).toContain(sha256(revisedNote));
+  expect(await version2.getByText(/^Signed by Robin Okafor on /).textContent()).toContain(signatureCode(revisedNote));
   expect(sha256(revisedNote)).not.toBe(sha256(firstNote));
 
   // The agency approves the second version; the visit becomes payable.

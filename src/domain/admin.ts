@@ -8,11 +8,11 @@ export const SIGNUPS_PAGE_SIZE = 20;
 export const SIGNUPS_MAX_PAGE_SIZE = 100;
 export const REJECT_REASON_MAX = 1000;
 
-/** Seed section 2: agencies are 'Healthcare Agency', everyone else 'Healthcare Professional'. */
+/** Seed section 2: agencies are 'Healthcare Agency', therapists 'Healthcare Professional'; a manager works for CareRelay. */
 export const userTypeLabels: Record<UserType, string> = {
   agency: 'Healthcare Agency',
   therapist: 'Healthcare Professional',
-  manager: 'Healthcare Professional',
+  manager: 'CareRelay Manager',
 };
 
 export const accountStatusLabels: Record<AccountStatus, string> = {

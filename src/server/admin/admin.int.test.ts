@@ -154,7 +154,7 @@ describe('the signups list', () => {
       statusReason: null,
     } satisfies SignupItem);
     expect(page.items[2]).toMatchObject({ typeLabel: 'Healthcare Agency', phone: '512-555-0100', userType: 'agency' });
-    expect(page.items[6]).toMatchObject({ typeLabel: 'Healthcare Professional', phone: '512-555-0102', userType: 'manager' });
+    expect(page.items[6]).toMatchObject({ typeLabel: 'CareRelay Manager', phone: '512-555-0102', userType: 'manager' });
     const dates = page.items.map((item) => Date.parse(item.signupDate));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
   });

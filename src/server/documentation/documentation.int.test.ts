@@ -221,7 +221,7 @@ describe('writing and signing', () => {
     const { visit, therapist } = await completedVisit();
     const wrongType = await saveDraft(visit.id, therapist, { serviceId: 'discharge', outcome: 'x', recommendations: 'y' });
     expect(wrongType.status).toBe(400);
-    expect((await errorOf(wrongType)).fields).toEqual({ 'content.serviceId': 'This visit needs a Initial Evaluation note.' });
+    expect((await errorOf(wrongType)).fields).toEqual({ 'content.serviceId': 'This visit needs an Initial Evaluation note.' });
     const invalid = await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: { ...evaluation, history: 5, goals: 'x' } });
     expect(invalid.status).toBe(400);
     expect(Object.keys((await errorOf(invalid)).fields ?? {})).toEqual(expect.arrayContaining(['content.history', 'content.goals']));

@@ -135,7 +135,8 @@ export function saveDraft(deps: DocumentationDeps, options: Caller & { visitId: 
   return withVisit(deps.database, { ...options, action: NOTES_WRITE, need: 'therapist', lock: true }, async ({ t, visit, done, refuse }) => {
     const { content } = options.input;
     if (content.serviceId !== visit.serviceId) {
-      const message = `This visit needs a ${serviceLabel(visit.serviceId)} note.`;
+      const label = serviceLabel(visit.serviceId);
+      const message = `This visit needs ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} note.`;
       return refuse(new AppError('VALIDATION', message, { 'content.serviceId': message }), 'wrong_note_type');
     }
     if (visit.status !== 'completed') {

@@ -1,3 +1,4 @@
+import { serviceTypes } from '../../domain/accounts';
 import type { NoteServiceId } from '../../domain/documentation';
 
 /** The free-text sections of each note type, in the order the form and the signed note show them. */
@@ -21,9 +22,5 @@ export const noteTextFields: Record<NoteServiceId, { name: string; label: string
   ],
 };
 
-export const noteTitles: Record<NoteServiceId, string> = {
-  evaluation: 'Evaluation',
-  treatment: 'Treatment session',
-  progress_report: 'Progress report',
-  discharge: 'Discharge summary',
-};
+/** A note is titled by its visit's service, in the words used everywhere else (rates, referrals, invoices). */
+export const noteTitles = Object.fromEntries(serviceTypes.map((service) => [service.id, service.name])) as Record<NoteServiceId, string>;

@@ -24,6 +24,9 @@ const statusLabels: Record<NoteView['status'], string> = {
   superseded: 'Superseded',
 };
 
+/** A short code both parties can read to each other to be sure they see the same signed note (the start of its SHA-256). */
+const signatureCode = (hash: string) => `${hash.slice(0, 4)}-${hash.slice(4, 8)}`.toUpperCase();
+
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -187,7 +190,13 @@ function NoteVersion({ note }: { note: NoteView }) {
       <NoteContentView content={note.content} />
       {note.signedAt && (
         <p className="text-xs text-slate-600">
-          Signed by {note.signedName} on {when(note.signedAt)} · SHA-256 <code className="break-all">{note.contentHash}</code>
+          Signed by {note.signedName} on {when(note.signedAt)}
+          {note.contentHash && (
+            <>
+              {' '}
+              · Signature code <code title={`SHA-256 of the signed note: ${note.contentHash}`}>{signatureCode(note.contentHash)}</code>
+            </>
+          )}
         </p>
       )}
       {note.status === 'returned' && note.reviewMessage && <p className="text-xs text-amber-900">Returned: {note.reviewMessage}</p>}

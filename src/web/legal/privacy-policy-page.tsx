@@ -24,8 +24,8 @@ export function PrivacyPolicyPage() {
                   <strong>Account information:</strong> name, email, phone, account type, and for agencies the company name and address.
                 </li>
                 <li>
-                  <strong>Professional information</strong> from therapists: discipline, ZIP code and service radius, NPI number, licence
-                  number, state and expiry date, rates, and the results of background checks and licence verification.
+                  <strong>Professional information</strong> from therapists: discipline, ZIP code and service radius, NPI number, license
+                  number, state and expiry date, rates, and the results of background checks and license verification.
                 </li>
                 <li>
                   <strong>Referral and visit information:</strong> referrals, acceptances, schedules, visit check-in and check-out times

@@ -21,8 +21,8 @@ export function TermsOfServicePage() {
           body: (
             <>
               <p>
-                Agencies must be lawfully operating home health organisations. Clinicians must hold a current, unrestricted licence for
-                their discipline in each state where they see patients, and keep their licence, NPI and other credentials accurate.
+                Agencies must be lawfully operating home health organizations. Clinicians must hold a current, unrestricted license for
+                their discipline in each state where they see patients, and keep their license, NPI and other credentials accurate.
               </p>
               <p>
                 Accounts are reviewed before approval, including licence verification and background checks. We may decline or suspend

@@ -11,7 +11,7 @@ const ruleLabels: Record<EligibilityRule, string> = {
   available: 'Taking new referrals',
   discipline: 'Discipline fits the services',
   licence_state: 'Licensed in the patient’s state',
-  licence_expiry: 'Licence in date',
+  licence_expiry: 'License current',
   radius: 'Within their service radius',
 };
 

@@ -35,7 +35,7 @@ export function TherapistFacts({ therapist }: { therapist: Responder }) {
           </span>
         )}
       </Fact>
-      <Fact term="Licence">
+      <Fact term="License">
         {therapist.licenseState ? (
           <>
             {therapist.licenseState}
