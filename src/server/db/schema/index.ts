@@ -10,3 +10,4 @@ export * from './referrals';
 export * from './visits';
 export * from './credential-changes';
 export * from './attachment-blobs';
+export * from './undelivered';

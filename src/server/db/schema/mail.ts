@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -13,12 +14,16 @@ export const mailMessages = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
-    /** queued → sent (over SMTP) | stored (no SMTP configured: kept for the dev mailbox) */
-    status: text({ enum: ['queued', 'sent', 'stored'] }).notNull().default('queued'),
+    /**
+     * queued → sent (over SMTP) | stored (no SMTP configured: kept for the dev mailbox) | failed (its
+     * job's last retry failed: listed for managers as undelivered, and queued again by their Retry)
+     */
+    status: text({ enum: ['queued', 'sent', 'stored', 'failed'] }).notNull().default('queued'),
     attempts: integer().notNull().default(0),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.createdAt)],
+  // The delivery sweep looks only at mail still queued: a handful, however much has been sent.
+  (t) => [index().on(t.createdAt), index('mail_messages_queued').on(t.createdAt).where(sql`${t.status} = 'queued'`)],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
@@ -55,14 +56,20 @@ export const mfaBackupCodes = pgTable(
 );
 
 /** Every SMS, delivered by a job; without an SMS provider the row is shown in the dev mailbox. */
-export const smsMessages = pgTable('sms_messages', {
-  id: uuid().primaryKey().defaultRandom(),
-  toNumber: text().notNull(),
-  body: text().notNull(),
-  status: text({ enum: ['queued', 'sent', 'stored'] }).notNull().default('queued'),
-  attempts: integer().notNull().default(0),
-  lastError: text(),
-  providerId: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  deliveredAt: timestamp({ withTimezone: true }),
-});
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    toNumber: text().notNull(),
+    body: text().notNull(),
+    /** queued → sent | stored (no provider: the dev mailbox) | failed (its job's last retry failed; managers may retry it) */
+    status: text({ enum: ['queued', 'sent', 'stored', 'failed'] }).notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    providerId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp({ withTimezone: true }),
+  },
+  // The delivery sweep looks only at texts still queued.
+  (t) => [index('sms_messages_queued').on(t.createdAt).where(sql`${t.status} = 'queued'`)],
+);
