@@ -149,9 +149,13 @@ it('agency posts → therapist notified live, accepts → match → patient → 
   await therapistPage.getByRole('heading', { level: 1, name: /Initial Evaluation/ }).waitFor();
   const visitPath = new URL(therapistPage.url()).pathname;
   await therapistPage.getByRole('button', { name: 'Check in', exact: true }).click();
+  // Checked out at once on a 60-minute visit: the short visit is an exception, with a reason.
   await therapistPage.getByRole('button', { name: 'Check out', exact: true }).click();
+  await therapistPage.getByLabel('Reason').fill('Patient asked to stop early');
+  await therapistPage.getByRole('button', { name: 'Check out with this reason' }).click();
   await therapistPage.getByText('Completed', { exact: true }).waitFor();
-  expect(await therapistPage.getByRole('heading', { name: 'Verification exceptions' }).count()).toBe(0);
+  const exceptions = therapistPage.getByRole('region', { name: 'Verification exceptions' });
+  expect(await exceptions.getByRole('listitem').allTextContents()).toEqual(['Shorter than 50% of the planned length']);
   // Both readings were recorded where the phone was.
   const reading = `${door.latitude.toFixed(4)}, ${door.longitude.toFixed(4)} (±15 m)`;
   expect(await therapistPage.getByText(reading, { exact: true }).count()).toBe(2);

@@ -63,10 +63,14 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   await page.locator('span', { hasText: /^Checked in$/ }).waitFor();
   await page.getByText('Location far from the patient’s address').waitFor();
 
-  // Check out next to the patient: no new exception.
+  // Check out next to the patient a minute later: a 60-minute visit that short needs a reason too.
   await page.context().setGeolocation({ latitude: centroid.latitude, longitude: centroid.longitude, accuracy: 10 });
   await page.getByRole('button', { name: 'Check out', exact: true }).click();
+  await page.getByText('Check-out needs a reason: shorter than 50% of the planned length.').waitFor();
+  await page.getByLabel('Reason').fill('Patient too tired to continue');
+  await page.getByRole('button', { name: 'Check out with this reason' }).click();
   await page.getByText('Completed', { exact: true }).waitFor();
+  await page.getByText('Shorter than 50% of the planned length').waitFor();
 
   // The agency sees the exception and the reason.
   const agencyPage = await e2e.pageWithCookie(agencyCookie);
@@ -74,6 +78,7 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   await agencyPage.goto(`/dashboard/agency/visits/${visitId}`);
   await agencyPage.getByRole('heading', { name: 'Verification exceptions' }).waitFor();
   await agencyPage.getByText('Check-in: Parked at the community centre down the road').waitFor();
+  await agencyPage.getByText('Check-out: Patient too tired to continue').waitFor();
 
   // Today's schedule and the week calendar, with previous / next week.
   await page.goto('/dashboard/therapist/schedule');

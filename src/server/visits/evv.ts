@@ -2,6 +2,7 @@ import { greatCircleMiles } from '../../domain/geo';
 import {
   EVV_MAX_DISTANCE_MILES,
   EVV_MAX_MINUTES_OFF_SCHEDULE,
+  EVV_MIN_SHARE_OF_PLANNED_LENGTH,
   visitExceptionLabels,
   type EvvReadingInput,
   type VisitDetail,
@@ -26,15 +27,16 @@ import { type RequestClient } from '../http/request-client';
  * Electronic visit verification at the point of care: check-in and check-out each record the time
  * and one location reading (or that none was available). A reading farther than
  * EVV_MAX_DISTANCE_MILES from the patient's ZIP centroid, a missing reading, or a check-in more than
- * EVV_MAX_MINUTES_OFF_SCHEDULE from the scheduled start is an exception: it needs a reason, is
- * stored on the visit and flagged to the agency in-app (without PHI).
+ * EVV_MAX_MINUTES_OFF_SCHEDULE from the scheduled start is an exception, and so is a check-out less
+ * than EVV_MIN_SHARE_OF_PLANNED_LENGTH of the planned length after check-in (or before it): each
+ * needs a reason, is stored on the visit and flagged to the agency in-app (without PHI), so a visit
+ * checked in and out in one minute is never paid unnoticed.
  */
 
 export const NO_PATIENT_FOR_EVV = 'The agency has not added the patient’s details yet, so this visit cannot be verified. Ask the agency to add them.';
 
 export type EvvDeps = VisitDeps & { phiBox: PhiBox };
 
-/** The patient's ZIP from their sealed details; null when none are saved, 'unreadable' when they cannot be opened. */
 /** The exceptions a reading makes (pure, exported for tests). */
 export function findExceptions(options: {
   reading: { latitude: number; longitude: number } | null;
@@ -42,12 +44,20 @@ export function findExceptions(options: {
   at: Date;
   /** Only check-in is judged against the schedule. */
   scheduledStart: Date | null;
+  /** Only check-out is judged against the visit's length: when it was checked in, and for how long it was planned. */
+  checkedIn?: { at: Date; plannedMinutes: number } | null;
 }): VisitException[] {
   const found: VisitException[] = [];
   if (!options.reading) found.push('missing_location');
   else if (options.patientCentroid && greatCircleMiles(options.reading, options.patientCentroid) > EVV_MAX_DISTANCE_MILES) found.push('far_from_patient');
   if (options.scheduledStart && Math.abs(options.at.getTime() - options.scheduledStart.getTime()) > EVV_MAX_MINUTES_OFF_SCHEDULE * 60_000) {
     found.push('off_schedule');
+  }
+  if (options.checkedIn) {
+    const minutes = (options.at.getTime() - options.checkedIn.at.getTime()) / 60_000;
+    // A server clock set back (or a check-in stamped ahead) would make a negative length: never paid silently.
+    if (minutes < 0) found.push('out_before_in');
+    else if (minutes < options.checkedIn.plannedMinutes * EVV_MIN_SHARE_OF_PLANNED_LENGTH) found.push('short_visit');
   }
   return found;
 }
@@ -73,7 +83,13 @@ export async function verifyVisit(
       input.locationUnavailable !== true && input.latitude !== undefined && input.longitude !== undefined
         ? { latitude: input.latitude, longitude: input.longitude, accuracyMeters: input.accuracyMeters ?? null }
         : null;
-    const exceptions = findExceptions({ reading, patientCentroid: locateZip(zip), at: now, scheduledStart: end === 'check_in' ? visit.scheduledStart : null });
+    const exceptions = findExceptions({
+      reading,
+      patientCentroid: locateZip(zip),
+      at: now,
+      scheduledStart: end === 'check_in' ? visit.scheduledStart : null,
+      checkedIn: end === 'check_out' && visit.checkInAt ? { at: visit.checkInAt, plannedMinutes: visit.durationMinutes } : null,
+    });
 
     const label = end === 'check_in' ? 'Check-in' : 'Check-out';
     if (exceptions.length > 0 && !input.reason) {

@@ -75,6 +75,11 @@ async function scheduled(referralId: string, therapist: Client, overrides: Recor
   return ok<VisitDetail>(await schedule(referralId, therapist, overrides), 201);
 }
 
+/** Moves a visit's check-in back (or, with a negative count, ahead), as if the therapist had checked in that long ago. */
+async function checkedInMinutesAgo(visitId: string, minutes: number) {
+  await db().update(visits).set({ checkInAt: new Date(Date.now() - minutes * 60_000) }).where(eq(visits.id, visitId));
+}
+
 /** Strangers of a referral: another agency, another therapist, a manager, each at aal2. */
 async function strangers() {
   return {
@@ -244,6 +249,7 @@ describe('visit verification', () => {
     const inside = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
     expect(inside).toMatchObject({ status: 'in_progress', exceptions: [], checkIn: { accuracyMeters: 12 } });
     expect(inside.checkIn?.latitude).toBeCloseTo(near.latitude, 4);
+    await checkedInMinutesAgo(visit.id, 60);
     const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
     expect(done).toMatchObject({ status: 'completed', exceptions: [], exceptionReason: null });
     expect(done.checkOut?.at).toBeTruthy();
@@ -281,8 +287,44 @@ describe('visit verification', () => {
     );
     expect(inside.exceptions).toEqual(['missing_location', 'off_schedule']);
     expect(inside.checkIn).toMatchObject({ latitude: null, longitude: null });
+    await checkedInMinutesAgo(visit.id, 45);
     const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
     expect(done).toMatchObject({ status: 'completed', exceptions: ['missing_location', 'off_schedule'] });
+  });
+
+  it('a check-out less than half the planned length after check-in needs a reason, and the agency is told', async () => {
+    const { referral, therapist, agency, agencyPerson } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    await ok(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
+    // Checked in 29 minutes ago for a 60-minute visit: one minute short of half.
+    await checkedInMinutesAgo(visit.id, 29);
+    const early = await call('POST', `/visits/${visit.id}/check-out`, therapist, near);
+    expect(early.status).toBe(400);
+    expect((await errorOf(early)).fields?.reason).toBe('Check-out needs a reason: shorter than 50% of the planned length.');
+    expect((await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, therapist))).status).toBe('in_progress');
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...near, reason: 'Patient too tired to continue' }));
+    expect(done).toMatchObject({ status: 'completed', exceptions: ['short_visit'], exceptionReason: 'Check-out: Patient too tired to continue' });
+    expect((await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency))).exceptions).toEqual(['short_visit']);
+    const told = await db().select().from(notifications).where(and(eq(notifications.userId, agencyPerson.userId), eq(notifications.type, 'visit.exception')));
+    expect(told.map((n) => n.body)).toEqual(['Check-out was flagged: Shorter than 50% of the planned length. Open the visit for the therapist’s reason.']);
+  });
+
+  it('half the planned length or more is not an exception', async () => {
+    const { referral, therapist } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    await ok(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
+    await checkedInMinutesAgo(visit.id, 31);
+    expect(await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near))).toMatchObject({ status: 'completed', exceptions: [] });
+  });
+
+  it('a check-in stamped after the check-out time is an exception needing a reason', async () => {
+    const { referral, therapist } = await matchedReferral();
+    const visit = await scheduled(referral.id, therapist);
+    await ok(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
+    await checkedInMinutesAgo(visit.id, -5);
+    expect((await errorOf(await call('POST', `/visits/${visit.id}/check-out`, therapist, near))).fields?.reason).toBe(
+      'Check-out needs a reason: check-out recorded before check-in.',
+    );
   });
 
   it('checking in is refused with 409 while the patient has no details yet', async () => {
