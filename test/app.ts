@@ -18,7 +18,9 @@ export interface TestApp {
  * The real app on a fresh database, listening on a free port. `env` overrides the environment the
  * config is parsed from (e.g. `{ SMTP_URL: smtp.url }`); `beforeListen` may add test-only routes;
  * `logStream` receives the app's log lines (with `LOG_LEVEL` set in `env`); `databaseUrl` changes the
- * database URL the app is given.
+ * database URL the app is given; `sameDatabaseAs` starts a second instance on another app's database
+ * (its own DATA_DIR; give both the same APP_SECRET and PHI_ENCRYPTION_KEY, as production does);
+ * `prepareDataDir` fills the new DATA_DIR before the app starts.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -27,10 +29,15 @@ export async function startTestApp(
     logStream?: { write(line: string): void };
     /** The URL the app is given for its fresh database (e.g. through a fault-injecting proxy). */
     databaseUrl?: (direct: string) => string;
+    /** Another test app whose database this one uses; that app drops it when it closes. */
+    sameDatabaseAs?: TestApp;
+    prepareDataDir?: (dataDir: string) => Promise<void>;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.sameDatabaseAs;
+  const database = shared ? { url: shared.runtime.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carerelay-app-'));
+  await options.prepareDataDir?.(dataDir);
   // The port is chosen up front so PUBLIC_URL (used in emailed links) is the real address.
   const port = await freePort();
   const config = loadConfig({

@@ -37,6 +37,7 @@ import { notificationRoutes } from './notifications/routes';
 import { accountTypeRoutes } from './onboarding/account-type-routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { patientRoutes } from './patients/routes';
+import type { AttachmentStore } from './documentation/attachment-store';
 import { documentationRoutes } from './documentation/routes';
 import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
@@ -61,6 +62,8 @@ export interface AppDeps {
   /** Where log lines go; standard output unless given (tests read the real log through it). */
   logStream?: { write(line: string): void };
   payments: PaymentProvider;
+  /** Where attachments' sealed bytes are kept, shared by every instance. */
+  attachmentStore: AttachmentStore;
 }
 
 export type App = FastifyInstance;

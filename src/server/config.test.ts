@@ -94,4 +94,63 @@ describe('loadConfig', () => {
   it('names API_DOCS and its value when it is not true or false', () => {
     expect(problemsOf({ API_DOCS: 'yes' })).toEqual(['Configuration error: API_DOCS must be true or false (got "yes")']);
   });
+
+  describe('attachment storage', () => {
+    const s3 = { ATTACHMENT_STORAGE: 's3', S3_BUCKET: 'carerelay-files', S3_REGION: 'us-east-1' };
+
+    it('keeps attachments in PostgreSQL unless told otherwise', () => {
+      expect(loadConfig({}).attachmentStorage).toEqual({ kind: 'postgres' });
+      expect(loadConfig({ ATTACHMENT_STORAGE: 'postgres' }).attachmentStorage).toEqual({ kind: 'postgres' });
+    });
+
+    it('takes an S3-compatible bucket with its endpoint, keys and path style', () => {
+      const config = loadConfig({
+        ...production,
+        ...s3,
+        S3_ENDPOINT: 'https://minio.internal:9000',
+        S3_ACCESS_KEY_ID: 'AKID',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      expect(config.attachmentStorage).toEqual({
+        kind: 's3',
+        bucket: 'carerelay-files',
+        region: 'us-east-1',
+        endpoint: 'https://minio.internal:9000',
+        credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      });
+      // No keys: the SDK's own chain (an instance or task role); AWS's endpoint and host-style names.
+      expect(loadConfig(s3).attachmentStorage).toEqual({ kind: 's3', bucket: 'carerelay-files', region: 'us-east-1', endpoint: undefined, credentials: undefined, forcePathStyle: false });
+    });
+
+    it('names ATTACHMENT_STORAGE when it is neither postgres nor s3', () => {
+      expect(problemsOf({ ATTACHMENT_STORAGE: 'disk' })).toEqual(['Configuration error: ATTACHMENT_STORAGE must be postgres or s3 (got "disk")']);
+    });
+
+    it('names what S3 storage still needs', () => {
+      expect(problemsOf({ ATTACHMENT_STORAGE: 's3', S3_ACCESS_KEY_ID: 'AKID' })).toEqual([
+        'Configuration error: S3_BUCKET is required when ATTACHMENT_STORAGE=s3 (the bucket attachments are kept in)',
+        "Configuration error: S3_REGION is required when ATTACHMENT_STORAGE=s3 (the bucket's region, e.g. us-east-1)",
+        "Configuration error: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID (or leave both unset to use the instance's role)",
+      ]);
+    });
+
+    it('refuses malformed S3 settings, never echoing the secret key', () => {
+      expect(problemsOf({ ...s3, S3_BUCKET: 'Files_2026', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+        'Configuration error: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got "Files_2026")',
+        'Configuration error: S3_ENDPOINT must be an http(s):// URL of the S3-compatible service (got "minio:9000")',
+        'Configuration error: S3_FORCE_PATH_STYLE must be true or false (got "yes")',
+      ]);
+      const problems = problemsOf({ ...s3, S3_SECRET_ACCESS_KEY: 'hunter2-secret' });
+      expect(problems).toEqual(["Configuration error: S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY (or leave both unset to use the instance's role)"]);
+      expect(problems.join('\n')).not.toContain('hunter2');
+    });
+
+    it('refuses S3 settings while attachments stay in PostgreSQL, rather than ignore them', () => {
+      expect(problemsOf({ S3_BUCKET: 'carerelay-files' })).toEqual([
+        'Configuration error: S3_BUCKET is set but ATTACHMENT_STORAGE is not s3 (set ATTACHMENT_STORAGE=s3 to keep attachments in S3)',
+      ]);
+    });
+  });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AUTO_APPROVE_DAYS, DEFAULT_NOTE_DUE_HOURS } from '../domain/visits';
 import { parseOidcProviders, type OidcProvider } from './auth/social-providers';
+import { parseAttachmentStorage, type AttachmentStorageSettings } from './documentation/storage-settings';
 
 /**
  * The environment, parsed once at start-up. A missing or malformed value stops the server with one
@@ -76,6 +77,19 @@ const envSchema = z.object({
   // Never echoed in a message: the value is the key to every patient record.
   PHI_ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || Buffer.from(value, 'base64').length === 32, {
     message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+  }),
+  ATTACHMENT_STORAGE: optionalString
+    .refine((value) => value === undefined || value === 'postgres' || value === 's3', { message: 'must be postgres or s3' })
+    .transform((value) => (value ?? 'postgres') as 'postgres' | 's3'),
+  S3_BUCKET: optionalString.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+    message: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+  }),
+  S3_REGION: optionalString.refine((value) => value === undefined || /^[a-z0-9-]+$/.test(value), { message: 'must be a region name such as us-east-1' }),
+  S3_ENDPOINT: url(['http:', 'https:'], 'an http(s):// URL of the S3-compatible service'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.refine((value) => value === undefined || value === 'true' || value === 'false', {
+    message: 'must be true or false',
   }),
   LEAFLET_TILE_URL: optionalString,
   LEAFLET_TILE_ATTRIBUTION: optionalString,
@@ -154,10 +168,12 @@ export interface Config {
   oidcProviders: OidcProvider[];
   /** Stripe Connect payments when STRIPE_SECRET_KEY is set; unset: the built-in ledger. `apiUrl` points tests at a double. */
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
+  /** Where attachments are kept: PostgreSQL (the default) or an S3-compatible bucket (ATTACHMENT_STORAGE=s3). */
+  attachmentStorage: AttachmentStorageSettings;
 }
 
 /** Variables whose values never appear in an error message or log. */
-const secretNames = new Set(['APP_SECRET', 'PHI_ENCRYPTION_KEY', 'TWILIO_AUTH_TOKEN', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const secretNames = new Set(['APP_SECRET', 'PHI_ENCRYPTION_KEY', 'TWILIO_AUTH_TOKEN', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -187,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Parsed apart from the schema above so a problem never echoes the value (it holds client secrets).
   const oidc = parseOidcProviders(e.OIDC_PROVIDERS);
   if ('problems' in oidc) throw new ConfigError(oidc.problems);
+  const storage = parseAttachmentStorage(e);
+  if ('problems' in storage) throw new ConfigError(storage.problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -223,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     oidcProviders: oidc.providers,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
+    attachmentStorage: storage.storage,
   };
 }
 

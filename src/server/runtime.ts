@@ -14,6 +14,9 @@ import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createMailDelivery } from './mail/deliver-mail';
 import { createReferralAlertFanOutJob, createReferralAlertJob } from './referrals/alert-job';
 import { expireReferral } from './referrals/service';
+import type { AttachmentStore } from './documentation/attachment-store';
+import { moveAttachmentFilesToStore } from './documentation/move-attachment-files';
+import { createAttachmentStore } from './documentation/select-attachment-store';
 import { startDocumentationSweep } from './documentation/sweep';
 import { registerPaymentJobs } from './payments/register-jobs';
 import { createPaymentProvider } from './payments/select-provider';
@@ -28,6 +31,7 @@ export interface Runtime {
   database: Database;
   jobs: JobQueue;
   databaseUrl: string;
+  attachmentStore: AttachmentStore;
   /** Stops everything this runtime started, in reverse order. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -95,12 +99,16 @@ export async function startRuntime(
     });
     // Chosen once: the routes, the jobs and the documentation sweep all move money through it.
     const payments = createPaymentProvider(config);
-    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications, payments, logStream: options.logStream });
+    // Chosen once too: every instance reads and writes attachments in the same shared place.
+    const attachmentStore = createAttachmentStore(config, database);
+    const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications, payments, attachmentStore, logStream: options.logStream });
     cleanups.push(() => app.close());
+    // Files an older version kept under this instance's DATA_DIR move into the store before it serves.
+    await moveAttachmentFilesToStore({ database, store: attachmentStore, dataDir: config.dataDir, log: app.log });
 
     await startWorkers({ config, database, jobs, payments }, cleanups);
 
-    return { app, database, jobs, databaseUrl, close };
+    return { app, database, jobs, databaseUrl, attachmentStore, close };
   } catch (error) {
     await close();
     throw error;

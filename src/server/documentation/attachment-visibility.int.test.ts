@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
@@ -9,7 +7,7 @@ import { callApi, errorOf, ok } from '../../../test/http';
 import { session } from '../../../test/people';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { AttachmentView, NoteContent } from '../../domain/documentation';
-import { auditLog, noteAttachments } from '../db/schema/index';
+import { attachmentBlobs, auditLog, noteAttachments } from '../db/schema/index';
 
 /**
  * Which of a visit's attachments the agency sees: only those uploaded by the therapist's latest
@@ -148,29 +146,26 @@ describe('attachments and the signature', () => {
 describe('removing an attachment not shared yet', () => {
   const remove = (attachmentId: string, client: Client) => call('DELETE', `/attachments/${attachmentId}`, client);
   const SHARED = { code: 'CONFLICT', message: 'This file was signed with your notes and can no longer be removed.' };
-  const storedFile = async (attachmentId: string) => {
+  /** The attachment's key in the store (PostgreSQL, the default). */
+  const storageKey = async (attachmentId: string) => {
     const [row] = await db().select({ key: noteAttachments.storageKey }).from(noteAttachments).where(eq(noteAttachments.id, attachmentId));
-    return path.join(app.config.dataDir, 'attachments', row!.key);
+    return row!.key;
   };
-  const exists = (file: string) =>
-    access(file).then(
-      () => true,
-      () => false,
-    );
+  const inStore = async (key: string) => (await db().$count(attachmentBlobs, eq(attachmentBlobs.storageKey, key))) > 0;
   const deletions = (actorUserId: string, attachmentId: string) =>
     db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actorUserId, actorUserId), eq(auditLog.action, 'attachment.delete'), eq(auditLog.entityId, attachmentId)));
 
-  it('the therapist removes a wrong file from the draft: 204, gone from the list and the disk, its download 404, audited without content or name; signing shares only the rest', async () => {
+  it('the therapist removes a wrong file from the draft: 204, gone from the list and the store, its download 404, audited without content or name; signing shares only the rest', async () => {
     const { visit, agency, therapist } = await completedVisit();
     await ok(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content: note }));
     const kept = await upload(visit.id, therapist, pdfWith('home exercise plan'), 'plan.pdf');
     const wrongFile = pdfWith('another patient, Dolores Abernathy');
     const wrong = await upload(visit.id, therapist, wrongFile, 'other-patient.pdf');
-    const file = await storedFile(wrong.id);
-    expect(await exists(file)).toBe(true);
+    const key = await storageKey(wrong.id);
+    expect(await inStore(key)).toBe(true);
 
     const removed = await remove(wrong.id, therapist);
     expect(removed.status).toBe(204);
@@ -179,7 +174,7 @@ describe('removing an attachment not shared yet', () => {
     const gone = await download(wrong.id, therapist);
     expect(gone.status).toBe(404);
     expect(await errorOf(gone)).toEqual(NOT_FOUND);
-    expect(await exists(file)).toBe(false);
+    expect(await inStore(key)).toBe(false);
     const audits = await deletions(therapist.userId, wrong.id);
     expect(audits.map((row) => [row.outcome, row.entityType, row.details])).toEqual([
       [
@@ -232,7 +227,7 @@ describe('removing an attachment not shared yet', () => {
     const { visit, agency, agencyPerson, therapist } = await completedVisit();
     const content = pdfWith('draft scan');
     const attached = await upload(visit.id, therapist, content, 'scan.pdf');
-    const file = await storedFile(attached.id);
+    const key = await storageKey(attached.id);
     const others = [
       agency,
       await session(app, agencyPerson, 'aal1'),
@@ -258,7 +253,7 @@ describe('removing an attachment not shared yet', () => {
       ['failure', { reason: 'no_access' }],
     ]);
     expect(shared(await list(visit.id, therapist))).toEqual([['scan.pdf', false]]);
-    expect(await exists(file)).toBe(true);
+    expect(await inStore(key)).toBe(true);
 
     // Shared, the agency may download it but still not remove it.
     await writeAndSign(visit.id, therapist);
@@ -318,16 +313,26 @@ describe('removing an attachment not shared yet', () => {
     expect(shared(await list(visit.id, agency))).toEqual([['scan.pdf', true]]);
   });
 
-  it('a stored file that cannot be deleted does not fail the removal: the row is gone, so the file is never served', async () => {
+  it('the stored file goes in the removal’s transaction: when it cannot be deleted, nothing is removed', async () => {
     const { visit, therapist } = await completedVisit();
-    const attached = await upload(visit.id, therapist, pdfWith('draft scan'), 'scan.pdf');
-    // A directory in the file's place: deleting it as a file fails.
-    const file = await storedFile(attached.id);
-    await rm(file);
-    await mkdir(file);
+    const content = pdfWith('draft scan');
+    const attached = await upload(visit.id, therapist, content, 'scan.pdf');
+    const key = await storageKey(attached.id);
+    // The database refuses to delete this one stored file, after the row's delete has run.
+    await db().execute(
+      sql.raw(`create function refuse_blob_delete() returns trigger language plpgsql as $$ begin
+                 if old.storage_key = '${key}' then raise exception 'blob delete refused'; end if; return old; end $$;
+               create trigger refuse_blob_delete before delete on attachment_blobs for each row execute function refuse_blob_delete();`),
+    );
+    try {
+      expect((await remove(attached.id, therapist)).status).toBe(500);
+    } finally {
+      await db().execute(sql.raw('drop trigger refuse_blob_delete on attachment_blobs; drop function refuse_blob_delete();'));
+    }
+    expect(shared(await list(visit.id, therapist))).toEqual([['scan.pdf', false]]);
+    expect((await bytesOf(await download(attached.id, therapist))).equals(content)).toBe(true);
+    expect(await inStore(key)).toBe(true);
     expect((await remove(attached.id, therapist)).status).toBe(204);
-    expect(await list(visit.id, therapist)).toEqual([]);
-    expect((await download(attached.id, therapist)).status).toBe(404);
-    await rm(file, { recursive: true });
+    expect(await inStore(key)).toBe(false);
   });
 });

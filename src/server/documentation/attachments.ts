@@ -1,12 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { attachmentContentTypes, MAX_ATTACHMENT_BYTES, type AttachmentContentType, type AttachmentView } from '../../domain/documentation';
 import { audited, refused, type Outcome } from '../audit/audited-use-case';
 import type { PhiBox } from '../crypto/phi-box';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
 import { accessRefusal, withVisit } from './access';
+import type { AttachmentStore } from './attachment-store';
 import { cleanFileName, openFileName, sealFileName } from './file-name';
 import { checkAttachmentBytes } from './file-type-check';
 import { canUseDocumentation } from './policy';
@@ -23,13 +22,20 @@ import {
 import type { Caller } from '../use-case';
 
 /**
- * Files attached to a visit's documentation (PDF, PNG, JPEG up to 10 MB), kept under
- * `DATA_DIR/attachments` by a random key, never served statically: only the download route below
+ * Files attached to a visit's documentation (PDF, PNG, JPEG up to 10 MB), kept in the attachment
+ * store (attachment-store.ts: PostgreSQL by default, or an S3-compatible bucket) under a random key,
+ * so every instance serves every file; never served statically: only the download route below
  * sends them, to the visit's agency and therapist at aal2. The file must be, as a whole, the type
- * the client claims, and carry no web page (file-type-check.ts); its name is sealed (file-name.ts). Each file is encrypted at rest with the PHI key
- * (AES-256-GCM) bound to its attachment and visit ids, so a copy of the data directory shows no
- * patient's document, and a file altered, truncated or swapped for another attachment's fails to
- * open (an error, audited) instead of reaching the user as corrupt data.
+ * the client claims, and carry no web page (file-type-check.ts); its name is sealed (file-name.ts).
+ * Each file is encrypted with the PHI key (AES-256-GCM) bound to its attachment and visit ids before
+ * it reaches the store, so a copy of the database or the bucket shows no patient's document, and a
+ * file altered, truncated or swapped for another attachment's fails to open (an error, audited)
+ * instead of reaching the user as corrupt data.
+ *
+ * In PostgreSQL a file is written and removed in the transaction of its row, so a failed upload
+ * leaves nothing behind. A bucket is outside the transaction: a file whose row did not commit is
+ * removed at once, and a removed row's file only after the removal commits (a crash in between
+ * leaves an object no row names, which can never be served).
  *
  * The therapist sees every attachment of the visit; the agency only those uploaded by the visit's
  * latest signature (the rule is `sharedWithAgency` in queries.ts): a file added to a draft is part
@@ -48,14 +54,17 @@ export const ATTACHMENT_SHARED = 'This file was signed with your notes and can n
 
 export interface AttachmentDeps {
   database: Database;
-  dataDir: string;
+  store: AttachmentStore;
   phiBox: PhiBox;
 }
 
 /** What the sealed file is bound to: the row that describes it, and the visit that row belongs to. */
 const fileBinding = (attachment: { id: string; visitId: string }) => `note_attachment:${attachment.id}:visit:${attachment.visitId}`;
 
-const storageDir = (dataDir: string) => path.join(dataDir, 'attachments');
+/** Where a stored file that could not be removed is reported (the request's logger): the user is not told. */
+export interface RemovalLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
 
 function presentAttachment(phiBox: PhiBox, row: AttachmentListRow): AttachmentView {
   return {
@@ -71,10 +80,10 @@ function presentAttachment(phiBox: PhiBox, row: AttachmentListRow): AttachmentVi
 /** POST: the therapist attaches a file while the note is being written (the visit is completed, not yet documented). */
 export async function uploadAttachment(
   deps: AttachmentDeps,
-  options: Caller & { visitId: string; fileName: string; contentType: string; body: Buffer },
+  options: Caller & { visitId: string; fileName: string; contentType: string; body: Buffer; log: RemovalLog },
 ): Promise<AttachmentView> {
   const storageKey = randomBytes(24).toString('hex');
-  const file = path.join(storageDir(deps.dataDir), storageKey);
+  let stored: string | null = null;
   try {
     return await withVisit(deps.database, { ...options, action: ATTACHMENT_UPLOAD, need: 'therapist', lock: true }, async ({ t, visit, done, refuse }) => {
       const { body } = options;
@@ -89,8 +98,6 @@ export async function uploadAttachment(
       if (visit.status !== 'completed') return refuse(new AppError('CONFLICT', 'Files can be attached while the note is being written.'), `visit_${visit.status}`);
       // The id is chosen here, not by the database, so the file can be sealed to it before the row exists.
       const id = randomUUID();
-      await mkdir(storageDir(deps.dataDir), { recursive: true, mode: 0o700 });
-      await writeFile(file, deps.phiBox.sealBytes(body, fileBinding({ id, visitId: visit.id })), { mode: 0o600 });
       const row = await insertAttachment(t.tx, {
         id,
         visitId: visit.id,
@@ -101,14 +108,17 @@ export async function uploadAttachment(
         storageKey,
         uploadedBy: options.actor.userId,
       });
+      // Set before the write: a write that timed out may still have landed.
+      stored = row.id;
+      await deps.store.put(storageKey, deps.phiBox.sealBytes(body, fileBinding(row)), t.tx);
       const details = { attachmentId: row.id, contentType, sizeBytes: body.length };
       // Uploads happen only while the visit is `completed` (its latest note a draft, returned or not
       // yet written), so a new file is always after the latest signature: not shared until the next.
       return done(presentAttachment(deps.phiBox, { ...row, sharedWithAgency: false }), details);
     });
   } catch (error) {
-    // No row committed: the file, if written, must not stay behind.
-    await rm(file, { force: true });
+    // No row committed. In PostgreSQL the file rolled back with it; a bucket's must be removed.
+    if (stored && !deps.store.transactional) await removeStoredFile(deps.store, storageKey, stored, options.log);
     throw error;
   }
 }
@@ -123,8 +133,8 @@ export function listAttachments(deps: AttachmentDeps, options: Caller & { visitI
 
 /**
  * GET one file, for the visit's therapist or (once signed in) its agency at aal2, decrypted; a file
- * the agency may not see yet is a 404 audited as `no_access`, like anyone else's; a file that fails
- * to open is a 500, audited.
+ * the agency may not see yet is a 404 audited as `no_access`, like anyone else's; a file missing from
+ * the store or that fails to open is a 500, and a store that cannot be reached a 503, audited.
  */
 export async function downloadAttachment(
   deps: AttachmentDeps,
@@ -137,26 +147,26 @@ export async function downloadAttachment(
     const access = canUseDocumentation(actor, found?.visit ?? null, 'either');
     if (!access.allowed || !found) return accessRefusal(access.allowed ? 'no_access' : access.reason);
     const details = { as: access.as, visitId: found.visit.id };
-    const opened = await openStoredFile(deps, found.attachment);
+    const opened = await openStoredFile(deps, found.attachment, tx);
+    if (opened === 'unavailable') {
+      return refused(new AppError('UNAVAILABLE', 'The file cannot be reached right now. Please try again in a moment.'), { reason: 'store_unavailable', ...details });
+    }
     // A 500 for the client and the log; the message names no content.
-    if (!opened) return refused(new Error('an attachment could not be opened (missing, tampered, moved or wrong key)'), { reason: 'unreadable', ...details });
+    if (opened === 'missing' || opened === 'unreadable') {
+      return refused(new Error(`an attachment could not be opened (${opened === 'missing' ? 'not in the store' : 'tampered, moved or wrong key'})`), { reason: opened, ...details });
+    }
     return { value: { attachment: found.attachment, body: opened }, details };
   });
   return { fileName: openFileName(deps.phiBox, attachment), contentType: attachment.contentType, body };
-}
-
-/** Where a file that could not be removed is reported (the request's logger): the user is not told. */
-export interface RemovalLog {
-  warn(details: Record<string, unknown>, message: string): void;
 }
 
 /**
  * DELETE: the visit's therapist removes a file the agency has not been given (`sharedWithAgency`
  * false) while the note is being written (the visit accepts uploads). The row goes in a transaction
  * holding the visit's lock, the lock upload and signing take, so a signature either came first (the
- * file is shared: 409) or comes after, when the file is no longer there to be shared. The stored
- * file is removed after the commit; if that fails it is only logged, since without its row the file
- * can never be served. Anyone but the therapist, including the agency for a shared file, gets the
+ * file is shared: 409) or comes after, when the file is no longer there to be shared. In PostgreSQL
+ * the stored file goes in that transaction; a bucket's is removed after the commit, and a failure
+ * there is only logged, since without its row the file can never be served. Anyone but the therapist, including the agency for a shared file, gets the
  * 404 of any other non-party, audited as a refused download is.
  */
 export async function deleteAttachment(deps: AttachmentDeps, options: Caller & { attachmentId: string; log: RemovalLog }): Promise<void> {
@@ -175,23 +185,39 @@ export async function deleteAttachment(deps: AttachmentDeps, options: Caller & {
     if (attachment.sharedWithAgency) return conflict(ATTACHMENT_SHARED, 'shared');
     if (visit.status !== 'completed') return conflict('Files can be removed while the note is being written.', `visit_${visit.status}`);
     await deleteAttachmentRow(tx, attachment.id);
+    if (deps.store.transactional) await deps.store.remove(attachment.storageKey, tx);
     // What was removed, for whoever investigates a wrong file later; never its content or its name (PHI).
     const { contentType, sizeBytes, sha256 } = attachment;
     return { value: attachment, details: { as: access.as, visitId: visit.id, contentType, sizeBytes, sha256 } };
   });
+  if (!deps.store.transactional) await removeStoredFile(deps.store, removed.storageKey, attachmentId, options.log);
+}
+
+/** Removes a file whose row is gone (or never committed); a failure is logged by attachment id only, never a name. */
+async function removeStoredFile(store: AttachmentStore, storageKey: string, attachmentId: string, log: RemovalLog): Promise<void> {
   try {
-    await rm(path.join(storageDir(deps.dataDir), removed.storageKey), { force: true });
+    await store.remove(storageKey);
   } catch (error) {
-    options.log.warn({ err: error, attachmentId }, "a removed attachment's stored file could not be deleted");
+    log.warn({ err: error, attachmentId }, "a removed attachment's stored file could not be deleted");
   }
 }
 
-/** The decrypted file, or null when it is missing or does not open (tampered, truncated, bound elsewhere, wrong key). */
-async function openStoredFile(deps: AttachmentDeps, attachment: AttachmentRow): Promise<Buffer | null> {
+/**
+ * The decrypted file; 'missing' when the store has nothing under its key, 'unreadable' when it does
+ * not open (tampered, truncated, bound elsewhere, wrong key), 'unavailable' when the store cannot
+ * be reached.
+ */
+async function openStoredFile(deps: AttachmentDeps, attachment: AttachmentRow, tx: Db): Promise<Buffer | 'missing' | 'unreadable' | 'unavailable'> {
+  let sealed: Buffer | null;
   try {
-    const sealed = await readFile(path.join(storageDir(deps.dataDir), attachment.storageKey));
+    sealed = await deps.store.get(attachment.storageKey, tx);
+  } catch {
+    return 'unavailable';
+  }
+  if (!sealed) return 'missing';
+  try {
     return deps.phiBox.openBytes(sealed, fileBinding(attachment));
   } catch {
-    return null;
+    return 'unreadable';
   }
 }

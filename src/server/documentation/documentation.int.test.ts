@@ -1,7 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
@@ -11,7 +9,7 @@ import { callApi, errorOf, ok } from '../../../test/http';
 import { session } from '../../../test/people';
 import { buildVisit } from '../../../test/visit-fixtures';
 import { canonicalJson, type AttachmentView, type NoteContent, type VisitNotesView } from '../../domain/documentation';
-import { auditLog, invoiceLines, noteAttachments, notifications, payouts, visitNotes, visits } from '../db/schema/index';
+import { attachmentBlobs, auditLog, invoiceLines, noteAttachments, notifications, payouts, visitNotes, visits } from '../db/schema/index';
 import { createHash } from 'node:crypto';
 import { sealLegacyPhiText } from '../crypto/seal-legacy-phi';
 import { loadSecrets } from '../secrets';
@@ -305,7 +303,7 @@ describe('review, revision and payment', () => {
 });
 
 describe('attachments', () => {
-  it('the therapist uploads a PDF; both parties list and download it, never cached, stored under DATA_DIR by a random key', async () => {
+  it('the therapist uploads a PDF; both parties list and download it, never cached, stored in the database by a random key', async () => {
     const { visit, therapist, agency } = await completedVisit();
     const response = await upload(visit.id, therapist, pdf, 'application/pdf', '../../etc/"plan".pdf');
     expect(response.status).toBe(201);
@@ -324,10 +322,12 @@ describe('attachments', () => {
       expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="_plan_.pdf"/);
       expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
     }
-    const files = await readdir(path.join(app.config.dataDir, 'attachments'));
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(file).toMatch(/^[0-9a-f]{48}$/);
-    expect((await fetch(`${app.url}/attachments/${files[0]}`)).headers.get('content-type')).not.toBe('application/pdf');
+    const [row] = await db().select({ key: noteAttachments.storageKey }).from(noteAttachments).where(eq(noteAttachments.id, view.id));
+    expect(row!.key).toMatch(/^[0-9a-f]{48}$/);
+    expect(await db().$count(attachmentBlobs, eq(attachmentBlobs.storageKey, row!.key))).toBe(1);
+    // Nothing under DATA_DIR: every instance sharing the database serves the file.
+    expect(existsSync(`${app.config.dataDir}/attachments`)).toBe(false);
+    expect((await fetch(`${app.url}/attachments/${row!.key}`)).headers.get('content-type')).not.toBe('application/pdf');
   });
 
   it('files are encrypted at rest and decrypted for the authorised download; a tampered or swapped file is an error, audited', async () => {
@@ -337,11 +337,18 @@ describe('attachments', () => {
     const second = (await (await upload(visit.id, therapist, pdf, 'application/pdf', 'other.pdf')).json()) as AttachmentView;
     await ok(await saveDraft(visit.id, therapist));
     await ok(await sign(visit.id, therapist));
-    const fileOf = async (id: string) => {
+    const keyOf = async (id: string) => {
       const [row] = await db().select({ key: noteAttachments.storageKey }).from(noteAttachments).where(eq(noteAttachments.id, id));
-      return path.join(app.config.dataDir, 'attachments', row!.key);
+      return row!.key;
     };
-    const stored = await readFile(await fileOf(first.id));
+    const readBlob = async (id: string) => {
+      const [row] = await db().select({ sealed: attachmentBlobs.sealed }).from(attachmentBlobs).where(eq(attachmentBlobs.storageKey, await keyOf(id)));
+      return row!.sealed;
+    };
+    const writeBlob = async (id: string, sealed: Buffer) => {
+      await db().update(attachmentBlobs).set({ sealed }).where(eq(attachmentBlobs.storageKey, await keyOf(id)));
+    };
+    const stored = await readBlob(first.id);
     for (const plain of ['Dolores', 'x-ray', '%PDF', 'AAAAAAAA']) expect(stored.includes(Buffer.from(plain))).toBe(false);
     expect(first.sizeBytes).toBe(secret.length);
     const download = async (id: string, client: Client) => call('GET', `/attachments/${id}`, client);
@@ -350,12 +357,12 @@ describe('attachments', () => {
     // One flipped byte: refused, not sent as corrupt data.
     const tampered = Buffer.from(stored);
     tampered[tampered.length - 5] = (tampered[tampered.length - 5] ?? 0) ^ 0x01;
-    await writeFile(await fileOf(first.id), tampered);
+    await writeBlob(first.id, tampered);
     const refused = await download(first.id, agency);
     expect(refused.status).toBe(500);
     expect((await errorOf(refused)).code).toBe('INTERNAL');
     // Another attachment's intact file in its place: bound to the other id, so it does not open either.
-    await writeFile(await fileOf(first.id), await readFile(await fileOf(second.id)));
+    await writeBlob(first.id, await readBlob(second.id));
     expect((await download(first.id, therapist)).status).toBe(500);
     expect((await download(second.id, therapist)).status).toBe(200);
     const failures = await db()

@@ -41,7 +41,7 @@ export const documentationRoutes: RoutesPlugin = async (app, deps) => {
 };
 
 function attachmentDepsOf(deps: AppDeps) {
-  return { database: deps.database, dataDir: deps.config.dataDir, phiBox: createPhiBox(deps.secrets.phiKey) };
+  return { database: deps.database, store: deps.attachmentStore, phiBox: createPhiBox(deps.secrets.phiKey) };
 }
 
 /** The visit's notes: reading every version, the therapist's draft and signature, the agency's review. */
@@ -186,6 +186,7 @@ const attachmentUploadRoutes: RoutesPlugin = async (app, deps) => {
         fileName: decodeFileNameHeader(request.headers[FILE_NAME_HEADER]),
         contentType,
         body,
+        log: request.log,
       });
       return reply.status(201).send(view);
     },
