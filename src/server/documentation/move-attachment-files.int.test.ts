@@ -163,4 +163,26 @@ describe('moving attachment files into the shared store', () => {
       await s3.stop();
     }
   });
+
+  it('a bucket that cannot be reached stops the move without failing the start: the files stay, logged, and move at a later start', async () => {
+    const s3 = await new S3Double().start();
+    try {
+      const settings = loadConfig(s3.env).attachmentStorage;
+      if (settings.kind !== 's3') throw new Error('expected S3 settings');
+      const bucket = createS3AttachmentStore(settings);
+      const file = await legacyAttachment(realPdf('waits for the bucket'));
+      const dataDir = await legacyFolder([file]);
+      const log = recordingLog();
+      s3.down = true;
+      const stopped = await moveAttachmentFilesToStore({ database: app.runtime.database, store: bucket, dataDir, log });
+      expect(stopped.moved).toBe(0);
+      expect(await readdir(path.join(dataDir, 'attachments'))).toEqual([file.key]);
+      expect(log.lines.join('\n')).toContain('moving attachment files into the attachment store stopped');
+      s3.down = false;
+      expect((await moveAttachmentFilesToStore({ database: app.runtime.database, store: bucket, dataDir, log })).moved).toBe(1);
+      expect(s3.objects.get(`attachments/${file.key}`)?.equals(file.sealed)).toBe(true);
+    } finally {
+      await s3.stop();
+    }
+  });
 });

@@ -32,7 +32,8 @@ const noFolder = (error: unknown) => (error as NodeJS.ErrnoException).code === '
  * it starts. Files no row names are left too (this instance might be pointed at the wrong
  * database), and counted. Once the folder is empty it is removed, so later starts skip all this.
  * Safe to run again (a file copied but not yet deleted is copied again, whole) and from several
- * instances at once (an advisory lock makes them take turns).
+ * instances at once (an advisory lock makes them take turns). A store that cannot be reached stops
+ * the move, logged, without stopping the instance: the files stay and move at a later start.
  */
 export async function moveAttachmentFilesToStore(deps: MoveDeps): Promise<{ moved: number; missing: number; leftOver: number }> {
   const folder = path.join(deps.dataDir, 'attachments');
@@ -52,14 +53,21 @@ export async function moveAttachmentFilesToStore(deps: MoveDeps): Promise<{ move
     let missing = 0;
     for await (const rows of attachmentKeys(deps.database)) {
       for (const row of rows) {
-        if (files.delete(row.storageKey)) {
-          const file = path.join(folder, row.storageKey);
-          await deps.store.put(row.storageKey, await readFile(file));
-          await rm(file, { force: true });
-          moved++;
-        } else if (!(await deps.store.has(row.storageKey))) {
-          deps.log.warn({ attachmentId: row.id }, "an attachment's file is neither in the attachment store nor in this instance's DATA_DIR/attachments; left as it is");
-          missing++;
+        const onDisk = files.has(row.storageKey);
+        try {
+          if (onDisk) {
+            const file = path.join(folder, row.storageKey);
+            await deps.store.put(row.storageKey, await readFile(file));
+            await rm(file, { force: true });
+            files.delete(row.storageKey);
+            moved++;
+          } else if (!(await deps.store.has(row.storageKey))) {
+            deps.log.warn({ attachmentId: row.id }, "an attachment's file is neither in the attachment store nor in this instance's DATA_DIR/attachments; left as it is");
+            missing++;
+          }
+        } catch (error) {
+          deps.log.warn({ err: error, attachmentId: row.id, moved }, 'moving attachment files into the attachment store stopped; the rest stay in DATA_DIR/attachments and move at the next start');
+          return { moved, missing, leftOver: files.size };
         }
       }
     }
