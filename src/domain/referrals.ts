@@ -208,6 +208,10 @@ export const referralPlaceSchema = z.object({
 
 const referralCoreSchema = z.object({
   id: z.string(),
+  /** The short human reference's number (R-1042). */
+  referenceNumber: z.number(),
+  /** "R-1042 · J. Smith" for its parties at aal2 once the patient is added, "R-1042 · Austin, TX" otherwise (referral-reference.ts). */
+  referenceLabel: z.string(),
   status: z.enum(referralStatuses),
   discipline: z.enum(referralDisciplines),
   services: z.array(referralServiceViewSchema),
@@ -277,6 +281,8 @@ export type AgencyReferral = z.infer<typeof agencyReferralSchema>;
 /** GET /api/referrals (the agency's list). */
 export const agencyReferralSummarySchema = referralCoreSchema.pick({
   id: true,
+  referenceNumber: true,
+  referenceLabel: true,
   status: true,
   discipline: true,
   place: true,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { referenceSearchSchema } from './referral-reference';
+import { urgencies } from './referrals';
 
 /**
  * Visits: the states a visit moves through, and the inputs for scheduling and for
@@ -95,12 +97,25 @@ export const evvReadingInputSchema = z
   });
 export type EvvReadingInput = z.infer<typeof evvReadingInputSchema>;
 
-/** GET /api/visits?from=&to= (at most 62 days). */
+/**
+ * GET /api/visits?from=&to= (at most 62 days), or ?reference=R-1042: that referral's visits, any
+ * date (a search looks for one referral's visits, wherever they fall).
+ */
 export const visitRangeQuerySchema = z
-  .object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
-  .refine((value) => Date.parse(value.to) > Date.parse(value.from) && Date.parse(value.to) - Date.parse(value.from) <= 62 * 86_400_000, {
-    message: 'Choose a range of up to 62 days',
-    path: ['to'],
+  .object({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    reference: referenceSearchSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reference !== undefined) return;
+    if (value.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose where the range starts' });
+    if (value.from === undefined || value.to === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose a range of up to 62 days' });
+      return;
+    }
+    const span = Date.parse(value.to) - Date.parse(value.from);
+    if (span <= 0 || span > 62 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose a range of up to 62 days' });
   });
 
 /** What lists show (at aal1 too): no readings, no free-text reasons. */
@@ -116,6 +131,9 @@ export const visitSummarySchema = z.object({
   agencyName: z.string(),
   /** From the referral (not PHI): city and state of the patient's ZIP. */
   place: z.string(),
+  /** The referral's reference number and label (referral-reference.ts): its patient's short name for its parties at aal2. */
+  referenceNumber: z.number(),
+  referenceLabel: z.string(),
   exceptions: z.array(z.enum(visitExceptions)),
 });
 export type VisitSummary = z.infer<typeof visitSummarySchema>;
@@ -127,8 +145,43 @@ const evvReadingViewSchema = z.object({
   accuracyMeters: z.number().nullable(),
 });
 
-/** GET /api/visits/:id (aal2): the six EVV elements, exceptions and reasons. */
+/**
+ * The patient where the work is, on the visit's page: name, address and phone for its two parties
+ * (a read of the patient's details, audited as one); otherwise why not — not added yet, the
+ * therapist's access ended with the referral, or the stored details could not be opened.
+ */
+export const visitPatientSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('shown'),
+    firstName: z.string(),
+    lastName: z.string(),
+    addressLine: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    phone: z.string(),
+  }),
+  z.object({ status: z.enum(['not_added', 'closed', 'unavailable']) }),
+]);
+export type VisitPatient = z.infer<typeof visitPatientSchema>;
+
+/** What the referral holds (no patient identifiers), shown with the visit. */
+export const visitReferralSchema = z.object({
+  id: z.string(),
+  visitFrequency: z.string(),
+  /** Plain English, e.g. "twice a week for 4 weeks". */
+  visitFrequencyText: z.string(),
+  startBy: z.string(),
+  urgency: z.enum(urgencies),
+  clinicalSummary: z.string(),
+  services: z.array(z.object({ serviceId: z.string(), name: z.string(), visitCount: z.number() })),
+});
+export type VisitReferral = z.infer<typeof visitReferralSchema>;
+
+/** GET /api/visits/:id (aal2): the six EVV elements, exceptions and reasons, the patient and the referral. */
 export const visitDetailSchema = visitSummarySchema.extend({
+  patient: visitPatientSchema,
+  referral: visitReferralSchema,
   discipline: z.string(),
   rate: z.number(),
   statusReason: z.string().nullable(),

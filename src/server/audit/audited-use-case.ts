@@ -1,5 +1,5 @@
 import { isUuid } from '../../domain/uuid';
-import { inTransaction, type Database, type Transaction } from '../db/client';
+import { inTransaction, type Database, type Db, type Transaction } from '../db/client';
 import type { RequestClient } from '../http/request-client';
 import { writeAudit } from './write-audit';
 
@@ -30,20 +30,28 @@ export interface AuditedAction {
  * attempts are on record too; an error thrown from `work` rolls everything back.
  */
 export async function audited<T>(database: Database, meta: AuditedAction, work: (t: Transaction) => Promise<Outcome<T>>): Promise<T> {
-  const outcome = await inTransaction(database, async (t) => {
-    const result = await work(t);
-    await writeAudit(t.tx, {
-      actorUserId: meta.actorUserId,
-      action: meta.action,
-      entityType: meta.entityType,
-      entityId: meta.entityId && isUuid(meta.entityId) ? meta.entityId : undefined,
-      outcome: 'refused' in result ? 'failure' : 'success',
-      ipAddress: meta.client.ipAddress,
-      userAgent: meta.client.userAgent,
-      details: result.details ?? {},
-    });
-    return result;
-  });
+  const outcome = await inTransaction(database, async (t) => auditedWithin(t.tx, meta, () => work(t)));
   if ('refused' in outcome) throw outcome.refused;
   return outcome.value;
+}
+
+/**
+ * The same frame inside a transaction another use case already holds, for a use case that shows
+ * patient information of another feature (the visit page shows the patient): the audit row commits
+ * with that transaction, and the outcome is returned rather than thrown, so the caller decides what a
+ * refusal means for its own answer (the visit shows without the patient).
+ */
+export async function auditedWithin<T>(tx: Db, meta: AuditedAction, work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  const result = await work();
+  await writeAudit(tx, {
+    actorUserId: meta.actorUserId,
+    action: meta.action,
+    entityType: meta.entityType,
+    entityId: meta.entityId && isUuid(meta.entityId) ? meta.entityId : undefined,
+    outcome: 'refused' in result ? 'failure' : 'success',
+    ipAddress: meta.client.ipAddress,
+    userAgent: meta.client.userAgent,
+    details: result.details ?? {},
+  });
+  return result;
 }

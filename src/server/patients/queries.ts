@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { patients } from '../db/schema/index';
 
@@ -10,6 +10,12 @@ import { patients } from '../db/schema/index';
 export async function findSealedPatient(db: Db, referralId: string): Promise<{ sealed: string; updatedAt: Date } | null> {
   const [row] = await db.select({ sealed: patients.sealed, updatedAt: patients.updatedAt }).from(patients).where(eq(patients.referralId, referralId));
   return row ?? null;
+}
+
+/** The sealed details of several referrals (only those with details saved). */
+export async function findSealedPatients(db: Db, referralIds: string[]): Promise<{ referralId: string; sealed: string }[]> {
+  if (referralIds.length === 0) return [];
+  return db.select({ referralId: patients.referralId, sealed: patients.sealed }).from(patients).where(inArray(patients.referralId, referralIds));
 }
 
 export async function insertPatient(db: Db, values: { referralId: string; sealed: string; userId: string }): Promise<Date> {

@@ -1,8 +1,9 @@
 import { storedPatientSchema, type Patient, type PatientResponse, type StoredPatient } from '../../domain/patients';
-import { audited, refused, type Outcome } from '../audit/audited-use-case';
+import { audited, auditedWithin, refused, type Outcome } from '../audit/audited-use-case';
 import { mfaRequired } from '../auth/guards';
 import type { PhiBox } from '../crypto/phi-box';
-import type { Database } from '../db/client';
+import type { Actor } from '../auth/session';
+import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
 import { createNotification } from '../notifications/service';
 import { canReadPatient, canWritePatient, type PatientDenial } from './policy';
@@ -56,7 +57,7 @@ function presentPatient(patient: StoredPatient | Patient): StoredPatient {
 }
 
 /** The details sealed for this referral, or null when they cannot be opened or read (tampered, moved, corrupt). */
-function openPatient(phiBox: PhiBox, sealed: string, referralId: string): StoredPatient | null {
+export function openPatient(phiBox: PhiBox, sealed: string, referralId: string): StoredPatient | null {
   try {
     const parsed = storedPatientSchema.safeParse(JSON.parse(phiBox.open(sealed, referralId)));
     return parsed.success ? presentPatient(parsed.data) : null;
@@ -81,19 +82,46 @@ function unreadable(): Error {
 
 const refuse = (reason: Refusal, details: Record<string, unknown> = {}) => refused(refusalError(reason), { reason, ...details });
 
+/** Load → authorize → open: the patient of a referral, for its agency or matched therapist at aal2. */
+async function loadPatient(tx: Db, phiBox: PhiBox, actor: Actor, referralId: string): Promise<Outcome<PatientResponse>> {
+  const access = canReadPatient(actor, await findReferralOfParty(tx, referralId, actor.userId));
+  if (!access.allowed) return refuse(access.reason);
+  const row = await findSealedPatient(tx, referralId);
+  if (!row) return refuse('no_patient', { as: access.as });
+  const patient = openPatient(phiBox, row.sealed, referralId);
+  if (!patient) return refuse('unreadable', { as: access.as });
+  return { value: { referralId, patient, updatedAt: row.updatedAt.toISOString() }, details: { as: access.as } };
+}
+
+const readMeta = ({ actor, client, referralId }: Caller & { referralId: string }) => ({
+  actorUserId: actor.userId,
+  action: PATIENT_READ,
+  entityType: PATIENT_ENTITY,
+  entityId: referralId,
+  client,
+});
+
 /** GET: the patient of a referral, for its agency or matched therapist at aal2. */
 export async function viewPatient(deps: PatientDeps, options: Caller & { referralId: string }): Promise<PatientResponse> {
-  const { actor, referralId, client } = options;
-  const meta = { actorUserId: actor.userId, action: PATIENT_READ, entityType: PATIENT_ENTITY, entityId: referralId, client };
-  return audited(deps.database, meta, async ({ tx }): Promise<Outcome<PatientResponse>> => {
-    const access = canReadPatient(actor, await findReferralOfParty(tx, referralId, actor.userId));
-    if (!access.allowed) return refuse(access.reason);
-    const row = await findSealedPatient(tx, referralId);
-    if (!row) return refuse('no_patient', { as: access.as });
-    const patient = openPatient(deps.phiBox, row.sealed, referralId);
-    if (!patient) return refuse('unreadable', { as: access.as });
-    return { value: { referralId, patient, updatedAt: row.updatedAt.toISOString() }, details: { as: access.as } };
-  });
+  return audited(deps.database, readMeta(options), ({ tx }) => loadPatient(tx, deps.phiBox, options.actor, options.referralId));
+}
+
+/** Why a read inside another use case showed no patient; the caller words it for its page. */
+export type PatientWithheld = Refusal;
+
+/**
+ * The same read inside another use case's transaction (the visit page shows its patient): the same
+ * checks and the same audit row as viewPatient, with a refusal handed back as its reason instead of
+ * thrown, so the other use case answers without the patient.
+ */
+export async function readPatientWithin(
+  tx: Db,
+  deps: Pick<PatientDeps, 'phiBox'>,
+  options: Caller & { referralId: string },
+): Promise<{ patient: StoredPatient } | { withheld: PatientWithheld }> {
+  const outcome = await auditedWithin(tx, readMeta(options), () => loadPatient(tx, deps.phiBox, options.actor, options.referralId));
+  if ('refused' in outcome) return { withheld: outcome.details.reason as PatientWithheld };
+  return { patient: outcome.value.patient };
 }
 
 /**

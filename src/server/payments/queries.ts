@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agencyProfiles, invoiceLines, paymentAccounts, paymentCustomers, payouts, therapistProfiles, visits } from '../db/schema/index';
+import { referralLabel } from '../../domain/referral-reference';
+import { agencyProfiles, invoiceLines, paymentAccounts, paymentCustomers, payouts, referrals, therapistProfiles, visits } from '../db/schema/index';
 import { moveVisit } from '../visits/move-visit';
 import type { InvoiceLineItem, PaymentFilters, PayoutItem } from './schemas';
 
@@ -9,10 +10,19 @@ const LIST_LIMIT = 500;
 
 const therapistName = sql<string>`${therapistProfiles.firstName} || ' ' || ${therapistProfiles.lastName}`;
 
+/** The visit's referral: its reference and coarse place, for the line's label. */
+const referenceColumns = {
+  referralId: visits.referralId,
+  referenceNumber: referrals.referenceNumber,
+  placeCity: referrals.patientCity,
+  placeState: referrals.patientState,
+};
+
 function lineColumns() {
   return {
     id: invoiceLines.id,
     visitId: invoiceLines.visitId,
+    ...referenceColumns,
     agencyId: invoiceLines.agencyId,
     agencyName: agencyProfiles.companyName,
     therapistId: invoiceLines.therapistId,
@@ -33,6 +43,7 @@ function payoutColumns() {
   return {
     id: payouts.id,
     visitId: payouts.visitId,
+    ...referenceColumns,
     agencyId: visits.agencyId,
     agencyName: agencyProfiles.companyName,
     therapistId: payouts.therapistId,
@@ -49,13 +60,25 @@ function payoutColumns() {
   };
 }
 
-type Row = Omit<InvoiceLineItem, 'visitDate' | 'createdAt' | 'paidAt'> & { visitDate: Date; createdAt: Date; paidAt: Date | null };
+export type PaymentRow = Omit<InvoiceLineItem, 'visitDate' | 'createdAt' | 'paidAt' | 'referenceLabel'> & {
+  visitDate: Date;
+  createdAt: Date;
+  paidAt: Date | null;
+  placeCity: string;
+  placeState: string;
+};
 
-/** Whitelisted output: dates as ISO strings, nothing else from the joined rows. */
-export function presentPaymentRow(row: Row): InvoiceLineItem {
+/**
+ * Whitelisted output: dates as ISO strings, nothing else from the joined rows. `patientShortName`
+ * only where the caller may read the patient at aal2 (patients/short-names.ts); else the place.
+ */
+export function presentPaymentRow(row: PaymentRow, patientShortName?: string): InvoiceLineItem {
   return {
     id: row.id,
     visitId: row.visitId,
+    referralId: row.referralId,
+    referenceNumber: row.referenceNumber,
+    referenceLabel: referralLabel({ referenceNumber: row.referenceNumber, city: row.placeCity, state: row.placeState, patientShortName }),
     agencyId: row.agencyId,
     agencyName: row.agencyName,
     therapistId: row.therapistId,
@@ -72,31 +95,41 @@ export function presentPaymentRow(row: Row): InvoiceLineItem {
   };
 }
 
-async function selectLines(db: Db, where: SQL | undefined, limit?: number): Promise<InvoiceLineItem[]> {
+async function selectLineRows(db: Db, where: SQL | undefined, limit?: number): Promise<PaymentRow[]> {
   const query = db
     .select(lineColumns())
     .from(invoiceLines)
     .innerJoin(visits, eq(visits.id, invoiceLines.visitId))
+    .innerJoin(referrals, eq(referrals.id, visits.referralId))
     .innerJoin(agencyProfiles, eq(agencyProfiles.id, invoiceLines.agencyId))
     .innerJoin(therapistProfiles, eq(therapistProfiles.id, invoiceLines.therapistId))
     .where(where)
     .orderBy(desc(invoiceLines.createdAt), desc(invoiceLines.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map(presentPaymentRow);
+  return limit === undefined ? await query : await query.limit(limit);
 }
 
-async function selectPayouts(db: Db, where: SQL | undefined, limit?: number): Promise<PayoutItem[]> {
+async function selectLines(db: Db, where: SQL | undefined, limit?: number): Promise<InvoiceLineItem[]> {
+  return (await selectLineRows(db, where, limit)).map((row) => presentPaymentRow(row));
+}
+
+async function selectPayoutRows(db: Db, where: SQL | undefined, limit?: number): Promise<PaymentRow[]> {
   const query = db
     .select(payoutColumns())
     .from(payouts)
     .innerJoin(visits, eq(visits.id, payouts.visitId))
+    .innerJoin(referrals, eq(referrals.id, visits.referralId))
     .innerJoin(agencyProfiles, eq(agencyProfiles.id, visits.agencyId))
     .innerJoin(therapistProfiles, eq(therapistProfiles.id, payouts.therapistId))
     .where(where)
     .orderBy(desc(payouts.createdAt), desc(payouts.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map(presentPaymentRow);
+  return limit === undefined ? await query : await query.limit(limit);
 }
+
+async function selectPayouts(db: Db, where: SQL | undefined, limit?: number): Promise<PayoutItem[]> {
+  return (await selectPayoutRows(db, where, limit)).map((row) => presentPaymentRow(row));
+}
+
+const ofReference = (reference: number | undefined) => (reference === undefined ? undefined : eq(referrals.referenceNumber, reference));
 
 /** ALL TENANTS — managers only: invoice lines and payouts across every agency and therapist. */
 export async function listPaymentsAllTenants(db: Db, filters: PaymentFilters, options: { unlimited?: boolean } = {}) {
@@ -105,11 +138,13 @@ export async function listPaymentsAllTenants(db: Db, filters: PaymentFilters, op
     filters.status ? eq(invoiceLines.status, filters.status) : undefined,
     filters.agencyId ? eq(invoiceLines.agencyId, filters.agencyId) : undefined,
     filters.therapistId ? eq(invoiceLines.therapistId, filters.therapistId) : undefined,
+    ofReference(filters.reference),
   );
   const payoutWhere = and(
     filters.status ? eq(payouts.status, filters.status) : undefined,
     filters.agencyId ? eq(visits.agencyId, filters.agencyId) : undefined,
     filters.therapistId ? eq(payouts.therapistId, filters.therapistId) : undefined,
+    ofReference(filters.reference),
   );
   const [invoiceLineItems, payoutItems] = await Promise.all([selectLines(db, lineWhere, limit), selectPayouts(db, payoutWhere, limit)]);
   return { invoiceLines: invoiceLineItems, payouts: payoutItems };
@@ -121,9 +156,9 @@ export async function findPaymentRowAllTenants(db: Db, kind: 'invoice-line' | 'p
   return rows[0];
 }
 
-/** One agency's invoice lines. */
-export function listAgencyInvoiceLines(db: Db, agencyId: string) {
-  return selectLines(db, eq(invoiceLines.agencyId, agencyId), LIST_LIMIT);
+/** One agency's invoice lines (of one referral, given its reference number), to present with presentPaymentRow. */
+export function listAgencyInvoiceLineRows(db: Db, agencyId: string, reference?: number) {
+  return selectLineRows(db, and(eq(invoiceLines.agencyId, agencyId), ofReference(reference)), LIST_LIMIT);
 }
 
 /** One of one agency's invoice lines; another agency's line is not found. */
@@ -132,9 +167,9 @@ export async function findAgencyInvoiceLine(db: Db, agencyId: string, id: string
   return row;
 }
 
-/** One therapist's payouts. */
-export function listTherapistPayouts(db: Db, therapistId: string) {
-  return selectPayouts(db, eq(payouts.therapistId, therapistId), LIST_LIMIT);
+/** One therapist's payouts (of one referral, given its reference number), to present with presentPaymentRow. */
+export function listTherapistPayoutRows(db: Db, therapistId: string, reference?: number) {
+  return selectPayoutRows(db, and(eq(payouts.therapistId, therapistId), ofReference(reference)), LIST_LIMIT);
 }
 
 /** Totals over every row of one agency (outstanding: not yet paid). */

@@ -1,15 +1,18 @@
 import { writeAudit } from '../audit/write-audit';
-import type { Actor } from '../auth/session';
+import type { PhiBox } from '../crypto/phi-box';
 import type { Database } from '../db/client';
+import { readPatientShortNames } from '../patients/short-names';
 import type { Caller } from '../use-case';
 import type { PaymentProvider } from './provider';
 import {
   agencyInvoiceTotals,
   findPaymentAccount,
-  listAgencyInvoiceLines,
+  listAgencyInvoiceLineRows,
   listPaymentsAllTenants,
-  listTherapistPayouts,
+  listTherapistPayoutRows,
+  presentPaymentRow,
   therapistPayoutTotals,
+  type PaymentRow,
 } from './queries';
 import type { PaymentFilters } from './schemas';
 import { paymentsCsv } from './service';
@@ -21,21 +24,31 @@ interface ReadDeps {
   payments: PaymentProvider;
 }
 
-/** The agency's own invoice lines, newest first, with totals. */
-export async function getAgencyInvoice({ database }: Pick<ReadDeps, 'database'>, { actor }: { actor: Actor }) {
-  const [lines, totals] = await Promise.all([listAgencyInvoiceLines(database.db, actor.userId), agencyInvoiceTotals(database.db, actor.userId)]);
-  return { lines, ...totals };
+/** A party's own lines, labelled with the patient's short name where they may read it (each an audited read). */
+async function presentOwnLines(deps: { database: Database; phiBox: PhiBox }, caller: Caller, rows: PaymentRow[]) {
+  const names = await readPatientShortNames(deps.database.db, deps, { ...caller, referralIds: rows.map((row) => row.referralId) });
+  return rows.map((row) => presentPaymentRow(row, names.get(row.referralId)));
 }
 
-/** The therapist's own payouts with the pending total, and whether their payout account can be paid. */
-export async function getTherapistPayouts({ database, payments }: ReadDeps, { actor }: { actor: Actor }) {
-  const [items, totals, account] = await Promise.all([
-    listTherapistPayouts(database.db, actor.userId),
+/** The agency's own invoice lines (one referral's, given its reference), newest first, with the account's totals. */
+export async function getAgencyInvoice(deps: { database: Database; phiBox: PhiBox }, options: Caller & { reference?: number }) {
+  const { db } = deps.database;
+  const agencyId = options.actor.userId;
+  const [rows, totals] = await Promise.all([listAgencyInvoiceLineRows(db, agencyId, options.reference), agencyInvoiceTotals(db, agencyId)]);
+  return { lines: await presentOwnLines(deps, options, rows), ...totals };
+}
+
+/** The therapist's own payouts (one referral's, given its reference) with the pending total, and whether their payout account can be paid. */
+export async function getTherapistPayouts(deps: ReadDeps & { phiBox: PhiBox }, options: Caller & { reference?: number }) {
+  const { database, payments } = deps;
+  const { actor } = options;
+  const [rows, totals, account] = await Promise.all([
+    listTherapistPayoutRows(database.db, actor.userId, options.reference),
     therapistPayoutTotals(database.db, actor.userId),
     findPaymentAccount(database.db, actor.userId),
   ]);
   return {
-    payouts: items,
+    payouts: await presentOwnLines(deps, options, rows),
     ...totals,
     provider: payments.name,
     payoutsEnabled: payments.name === 'stripe' ? (account?.payoutsEnabled ?? false) : null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createPhiBox } from '../crypto/phi-box';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
 import { getAgencyPaymentMethod, startPaymentMethodSetup } from './payment-method-service';
@@ -14,6 +15,7 @@ import {
   onboardingResponseSchema,
   paymentFiltersSchema,
   payoutItemSchema,
+  referenceQuerySchema,
   therapistPayoutsSchema,
 } from './schemas';
 import { markPaid, startOnboarding } from './service';
@@ -109,11 +111,19 @@ const managerPaymentRoutes: RoutesPlugin = async (app, deps) => {
 
 const agencyPaymentRoutes: RoutesPlugin = async (app, deps) => {
   requireAuth(app, approvedAgency);
+  const labelledDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
 
   app.get(
     '/agency/invoice',
-    { schema: { tags, summary: "The agency's own invoice lines, newest first, with totals", response: { 200: agencyInvoiceSchema } } },
-    async (request) => getAgencyInvoice(deps, { actor: request.actor }),
+    {
+      schema: {
+        tags,
+        summary: "The agency's own invoice lines, newest first (with `reference`, that referral's only), with the account's totals",
+        querystring: referenceQuerySchema,
+        response: { 200: agencyInvoiceSchema },
+      },
+    },
+    async (request) => getAgencyInvoice(labelledDeps, { ...callerOf(request), reference: request.query.reference }),
   );
 
   app.get(
@@ -156,11 +166,19 @@ const agencyPaymentRoutes: RoutesPlugin = async (app, deps) => {
 
 const therapistPaymentRoutes: RoutesPlugin = async (app, deps) => {
   requireAuth(app, approvedTherapist);
+  const labelledDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
 
   app.get(
     '/therapist/payouts',
-    { schema: { tags, summary: "The therapist's own payouts, newest first, with the pending total", response: { 200: therapistPayoutsSchema } } },
-    async (request) => getTherapistPayouts(deps, { actor: request.actor }),
+    {
+      schema: {
+        tags,
+        summary: "The therapist's own payouts, newest first (with `reference`, that referral's only), with the account's pending total",
+        querystring: referenceQuerySchema,
+        response: { 200: therapistPayoutsSchema },
+      },
+    },
+    async (request) => getTherapistPayouts({ ...deps, ...labelledDeps }, { ...callerOf(request), reference: request.query.reference }),
   );
 
   app.post(

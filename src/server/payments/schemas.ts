@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referenceSearchSchema } from '../../domain/referral-reference';
 import { paymentLineStatuses } from '../../domain/visits';
 
 /** Payment API shapes. The web client mirrors these types in src/web/api/payments.ts. */
@@ -8,6 +9,10 @@ export const paymentStatusSchema = z.enum(paymentLineStatuses);
 export const invoiceLineItemSchema = z.object({
   id: z.string(),
   visitId: z.string(),
+  referralId: z.string(),
+  /** The visit's referral: R-1042, and its label (the patient's short name only for its parties at aal2). */
+  referenceNumber: z.number(),
+  referenceLabel: z.string(),
   agencyId: z.string(),
   agencyName: z.string(),
   therapistId: z.string(),
@@ -31,6 +36,7 @@ export const paymentFiltersSchema = z.object({
   status: paymentStatusSchema.optional(),
   agencyId: z.string().trim().min(1).max(100).optional(),
   therapistId: z.string().trim().min(1).max(100).optional(),
+  reference: referenceSearchSchema.optional().describe('R-1042 or 1042: the lines of that referral'),
 });
 export type PaymentFilters = z.infer<typeof paymentFiltersSchema>;
 
@@ -39,6 +45,9 @@ export const adminPaymentsSchema = z.object({
   payouts: z.array(payoutItemSchema),
   provider: z.string(),
 });
+
+/** ?reference=R-1042 on the agency's invoice and the therapist's payouts: only that referral's lines (totals stay the account's). */
+export const referenceQuerySchema = z.object({ reference: referenceSearchSchema.optional().describe('R-1042 or 1042: the lines of that referral') });
 
 export const agencyInvoiceSchema = z.object({ lines: z.array(invoiceLineItemSchema), outstandingTotal: z.number(), paidTotal: z.number() });
 export const therapistPayoutsSchema = z.object({

@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { ReferralStatus } from '../../domain/referrals';
 import { isUuid } from '../../domain/uuid';
 import type { Db } from '../db/client';
@@ -26,4 +26,14 @@ export async function findReferralOfParty(db: Db, referralId: string, userId: st
     .where(and(eq(referrals.id, referralId), or(eq(referrals.agencyId, userId), eq(referrals.matchedTherapistId, userId))));
   const [row] = options.lock ? await query.for('no key update') : await query;
   return row ?? null;
+}
+
+/** Several referrals at once, each only when `userId` is its agency or matched therapist (a list's labels). */
+export async function findReferralsOfParty(db: Db, referralIds: string[], userId: string): Promise<ReferralOfParty[]> {
+  const ids = [...new Set(referralIds)].filter(isUuid);
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: referrals.id, agencyId: referrals.agencyId, status: referrals.status, matchedTherapistId: referrals.matchedTherapistId })
+    .from(referrals)
+    .where(and(inArray(referrals.id, ids), or(eq(referrals.agencyId, userId), eq(referrals.matchedTherapistId, userId))));
 }

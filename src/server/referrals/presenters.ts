@@ -1,5 +1,6 @@
 import { serviceTypes } from '../../domain/accounts';
 import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistReferral } from '../../domain/referrals';
+import { referralLabel } from '../../domain/referral-reference';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
 import type { Db } from '../db/client';
 import {
@@ -34,9 +35,22 @@ function frequencyFacts(text: string) {
   return 'error' in parsed ? { visitFrequencyText: text, totalVisits: 0 } : { visitFrequencyText: describeVisitFrequency(parsed), totalVisits: parsed.totalVisits };
 }
 
-function presentCore(row: ReferralRow, services: ReferralServiceRow[], agencyName: string, hasPatient: boolean) {
+/**
+ * Patients' short names by referral id, for the labels: given only for what the caller may read at
+ * aal2 (patients/short-names.ts); a referral absent from it is labelled by its place.
+ */
+export type PatientShortNames = ReadonlyMap<string, string>;
+const noNames: PatientShortNames = new Map();
+
+function reference(row: ReferralRow, names: PatientShortNames) {
+  const label = referralLabel({ referenceNumber: row.referenceNumber, city: row.patientCity, state: row.patientState, patientShortName: names.get(row.id) });
+  return { referenceNumber: row.referenceNumber, referenceLabel: label };
+}
+
+function presentCore(row: ReferralRow, services: ReferralServiceRow[], agencyName: string, hasPatient: boolean, names: PatientShortNames) {
   return {
     id: row.id,
+    ...reference(row, names),
     status: row.status,
     discipline: row.discipline,
     services: presentServices(services),
@@ -80,8 +94,8 @@ export function fillMinutes(row: Pick<ReferralRow, 'postedAt' | 'matchedAt'>): n
   return Math.round(((row.matchedAt.getTime() - row.postedAt.getTime()) / 60_000) * 10) / 10;
 }
 
-export async function presentAgencyReferral(db: Db, row: ReferralRow): Promise<AgencyReferral> {
-  const [services, names, withPatient, counts, responses, agreedRates] = await Promise.all([
+export async function presentAgencyReferral(db: Db, row: ReferralRow, names: PatientShortNames = noNames): Promise<AgencyReferral> {
+  const [services, agencyNames, withPatient, counts, responses, agreedRates] = await Promise.all([
     servicesOf(db, [row.id]),
     agencyNamesOf(db, [row.agencyId]),
     referralIdsWithPatient(db, [row.id]),
@@ -104,7 +118,7 @@ export async function presentAgencyReferral(db: Db, row: ReferralRow): Promise<A
     },
   }));
   return {
-    ...presentCore(row, services.get(row.id) ?? [], names.get(row.agencyId) ?? '', withPatient.has(row.id)),
+    ...presentCore(row, services.get(row.id) ?? [], agencyNames.get(row.agencyId) ?? '', withPatient.has(row.id), names),
     notifiedCount: counts.get(row.id) ?? 0,
     fillMinutes: fillMinutes(row),
     responses: presented,
@@ -113,7 +127,7 @@ export async function presentAgencyReferral(db: Db, row: ReferralRow): Promise<A
   };
 }
 
-export async function presentAgencySummaries(db: Db, rows: ReferralRow[]): Promise<AgencyReferralSummary[]> {
+export async function presentAgencySummaries(db: Db, rows: ReferralRow[], names: PatientShortNames = noNames): Promise<AgencyReferralSummary[]> {
   const facts = await summaryFactsOf(
     db,
     rows.map((row) => row.id),
@@ -122,6 +136,7 @@ export async function presentAgencySummaries(db: Db, rows: ReferralRow[]): Promi
     const found = facts.get(row.id);
     return {
       id: row.id,
+      ...reference(row, names),
       status: row.status,
       discipline: row.discipline,
       place: { zip: row.patientZip, city: row.patientCity, state: row.patientState, latitude: row.latitude, longitude: row.longitude },
@@ -144,10 +159,11 @@ export async function presentTherapistReferrals(
   db: Db,
   therapistId: string,
   items: { referral: ReferralRow; offer: { distanceMiles: number; hiddenAt: Date | null } | null }[],
+  names: PatientShortNames = noNames,
 ): Promise<TherapistReferral[]> {
   const ids = items.map((item) => item.referral.id);
   const agencyIds = [...new Set(items.map((item) => item.referral.agencyId))];
-  const [services, names, withPatient, responses, rates] = await Promise.all([
+  const [services, agencyNames, withPatient, responses, rates] = await Promise.all([
     servicesOf(db, ids),
     agencyNamesOf(db, agencyIds),
     referralIdsWithPatient(db, ids),
@@ -159,7 +175,7 @@ export async function presentTherapistReferrals(
     const response = responses.get(referral.id);
     const matchedToMe = referral.matchedTherapistId === therapistId;
     return {
-      ...presentCore(referral, services.get(referral.id) ?? [], names.get(referral.agencyId) ?? '', matchedToMe && withPatient.has(referral.id)),
+      ...presentCore(referral, services.get(referral.id) ?? [], agencyNames.get(referral.agencyId) ?? '', matchedToMe && withPatient.has(referral.id), names),
       distanceMiles: offer?.distanceMiles ?? null,
       myRates,
       myResponse: response ? presentResponse(response) : null,

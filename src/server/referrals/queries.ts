@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agencyProfiles,
@@ -146,13 +146,18 @@ export const agencyListFilters = {
 } satisfies Record<string, SQL | undefined>;
 export type AgencyListFilter = keyof typeof agencyListFilters;
 
-export async function listAgencyReferralRows(db: Db, agencyId: string, filter: AgencyListFilter, limit = 200) {
+/**
+ * The agency's referrals under a status filter; or, given a reference number, the one referral of
+ * theirs that carries it whatever its status (a search looks for one record, not within a tab).
+ */
+export async function listAgencyReferralRows(db: Db, agencyId: string, filter: AgencyListFilter, options: { reference?: number; limit?: number } = {}) {
+  const which = options.reference === undefined ? agencyListFilters[filter] : eq(referrals.referenceNumber, options.reference);
   return db
     .select()
     .from(referrals)
-    .where(and(eq(referrals.agencyId, agencyId), agencyListFilters[filter]))
+    .where(and(eq(referrals.agencyId, agencyId), which))
     .orderBy(desc(referrals.createdAt))
-    .limit(limit);
+    .limit(options.limit ?? 200);
 }
 
 /** Every agency's referrals, newest first: managers only. */
@@ -167,6 +172,18 @@ export async function findReferralForManagers(db: Db, id: string) {
 }
 
 export type TherapistListView = 'open' | 'mine' | 'hidden';
+
+/**
+ * A referral a therapist can reach (offered or matched to them, as findTherapistReferral), found by
+ * its reference number in any view: a search looks for one record, wherever it stands.
+ */
+export async function findTherapistReferralRowsByReference(db: Db, therapistId: string, reference: number) {
+  return db
+    .select({ referral: referrals, offer: referralOffers })
+    .from(referrals)
+    .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
+    .where(and(eq(referrals.referenceNumber, reference), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))));
+}
 
 /** The referrals a therapist sees in 'Referrals near me', with their offer (distance, hidden). */
 export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, limit = 200) {

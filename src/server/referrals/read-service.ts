@@ -1,16 +1,19 @@
 import type { ServiceTypeId } from '../../domain/accounts';
 import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistReferral } from '../../domain/referrals';
-import type { Actor } from '../auth/session';
+import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
+import { readPatientShortNames } from '../patients/short-names';
+import type { Caller } from '../use-case';
 import { judgeTherapist, todayIn } from './eligibility';
-import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals } from './presenters';
+import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals, type PatientShortNames } from './presenters';
 import {
   agencyNamesOf,
   findAgencyReferral,
   findOffer,
   findReferralForManagers,
   findTherapistReferral,
+  findTherapistReferralRowsByReference,
   listAgencyReferralRows,
   listReferralRowsForManagers,
   listTherapistReferralRows,
@@ -30,29 +33,60 @@ interface ReadDeps {
   database: Database;
 }
 
-export async function listAgencyReferrals({ database }: ReadDeps, { actor, filter }: { actor: Actor; filter: AgencyListFilter }): Promise<AgencyReferralSummary[]> {
-  const rows = await listAgencyReferralRows(database.db, actor.userId, filter);
-  return presentAgencySummaries(database.db, rows);
+/**
+ * Reads that label referrals for their parties: with the PHI box, the labels name the patient where
+ * the caller may read it. Without it (the answers to a therapist's response, made before any patient
+ * is added) every label shows the place.
+ */
+interface LabelledReadDeps extends ReadDeps {
+  phiBox?: PhiBox;
 }
 
-export async function getAgencyReferral({ database }: ReadDeps, { actor, referralId }: { actor: Actor; referralId: string }): Promise<AgencyReferral> {
-  const row = await findAgencyReferral(database.db, actor.userId, referralId);
+/** The short names the caller may see for these referrals; each is an audited patient read. */
+async function shortNames(deps: LabelledReadDeps, caller: Caller, referralIds: string[]): Promise<PatientShortNames> {
+  if (!deps.phiBox) return new Map();
+  return readPatientShortNames(deps.database.db, { phiBox: deps.phiBox }, { ...caller, referralIds });
+}
+
+/** The agency's referrals under a status filter, or the one carrying a reference number. */
+export async function listAgencyReferrals(
+  deps: LabelledReadDeps,
+  options: Caller & { filter: AgencyListFilter; reference?: number },
+): Promise<AgencyReferralSummary[]> {
+  const { db } = deps.database;
+  const rows = await listAgencyReferralRows(db, options.actor.userId, options.filter, { reference: options.reference });
+  return presentAgencySummaries(db, rows, await shortNames(deps, options, rows.map((row) => row.id)));
+}
+
+export async function getAgencyReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<AgencyReferral> {
+  const { db } = deps.database;
+  const row = await findAgencyReferral(db, options.actor.userId, options.referralId);
   if (!row) throw notFound();
-  return presentAgencyReferral(database.db, row);
+  return presentAgencyReferral(db, row, await shortNames(deps, options, [row.id]));
 }
 
-export async function listTherapistReferrals({ database }: ReadDeps, { actor, view }: { actor: Actor; view: TherapistListView }): Promise<TherapistReferral[]> {
-  const rows = await listTherapistReferralRows(database.db, actor.userId, view);
-  return presentTherapistReferrals(database.db, actor.userId, rows);
+/** A view of 'Referrals near me', or the referral the therapist can reach that carries a reference number. */
+export async function listTherapistReferrals(
+  deps: LabelledReadDeps,
+  options: Caller & { view: TherapistListView; reference?: number },
+): Promise<TherapistReferral[]> {
+  const { db } = deps.database;
+  const therapistId = options.actor.userId;
+  const rows =
+    options.reference === undefined
+      ? await listTherapistReferralRows(db, therapistId, options.view)
+      : await findTherapistReferralRowsByReference(db, therapistId, options.reference);
+  return presentTherapistReferrals(db, therapistId, rows, await shortNames(deps, options, rows.map((row) => row.referral.id)));
 }
 
-export async function getTherapistReferral({ database }: ReadDeps, { actor, referralId }: { actor: Actor; referralId: string }): Promise<TherapistReferral> {
-  const { db } = database;
-  const therapistId = actor.userId;
+export async function getTherapistReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<TherapistReferral> {
+  const { db } = deps.database;
+  const { referralId } = options;
+  const therapistId = options.actor.userId;
   const referral = await findTherapistReferral(db, therapistId, referralId);
   if (!referral) throw notFound();
   const offer = await findOffer(db, referralId, therapistId);
-  const [view] = await presentTherapistReferrals(db, therapistId, [{ referral, offer }]);
+  const [view] = await presentTherapistReferrals(db, therapistId, [{ referral, offer }], await shortNames(deps, options, [referralId]));
   if (!view) throw notFound();
   return view;
 }

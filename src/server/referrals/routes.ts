@@ -12,6 +12,8 @@ import {
   respondSchema,
   therapistReferralSchema,
 } from '../../domain/referrals';
+import { referenceSearchSchema } from '../../domain/referral-reference';
+import { createPhiBox } from '../crypto/phi-box';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { handleError } from '../http/errors';
 import type { RoutesPlugin } from '../http/plugin';
@@ -54,6 +56,7 @@ const agencyTags = ['referrals (agency)'];
 /** The agency's referrals from draft to posting or cancelling. */
 const agencyReferralLifecycleRoutes: RoutesPlugin = async (app, deps) => {
   const tags = agencyTags;
+  const labelledDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
 
   app.get(
     '/referrals',
@@ -61,11 +64,16 @@ const agencyReferralLifecycleRoutes: RoutesPlugin = async (app, deps) => {
       schema: {
         tags,
         summary: "The agency's referrals, newest first",
-        querystring: z.object({ status: z.enum(['all', 'open', 'draft', 'matched', 'closed']).default('all') }),
+        querystring: z.object({
+          status: z.enum(['all', 'open', 'draft', 'matched', 'closed']).default('all'),
+          reference: referenceSearchSchema.optional().describe('R-1042 or 1042: the referral with this reference, whatever its status'),
+        }),
         response: { 200: z.object({ items: z.array(agencyReferralSummarySchema) }) },
       },
     },
-    async (request) => ({ items: await listAgencyReferrals(deps, { actor: request.actor, filter: request.query.status }) }),
+    async (request) => ({
+      items: await listAgencyReferrals(labelledDeps, { ...callerOf(request), filter: request.query.status, reference: request.query.reference }),
+    }),
   );
 
   app.post(
@@ -88,7 +96,7 @@ const agencyReferralLifecycleRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/referrals/:id',
     { schema: { tags, summary: 'A referral with its responses and the notified count', params: idParams, response: { 200: agencyReferralSchema } } },
-    async (request) => getAgencyReferral(deps, { actor: request.actor, referralId: request.params.id }),
+    async (request) => getAgencyReferral(labelledDeps, { ...callerOf(request), referralId: request.params.id }),
   );
 
   app.put(
@@ -147,6 +155,7 @@ const agencyResponseRoutes: RoutesPlugin = async (app, deps) => {
 export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
   requireAuth(app, approvedTherapist);
   const tags = ['referrals (therapist)'];
+  const labelledDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
 
   app.get(
     '/therapist/referrals',
@@ -154,17 +163,22 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
       schema: {
         tags,
         summary: "'Referrals near me': open offers, hidden ones, or those matched to me",
-        querystring: z.object({ view: z.enum(['open', 'mine', 'hidden']).default('open') }),
+        querystring: z.object({
+          view: z.enum(['open', 'mine', 'hidden']).default('open'),
+          reference: referenceSearchSchema.optional().describe('R-1042 or 1042: the referral offered or matched to me with this reference, in any view'),
+        }),
         response: { 200: z.object({ items: z.array(therapistReferralSchema) }) },
       },
     },
-    async (request) => ({ items: await listTherapistReferrals(deps, { actor: request.actor, view: request.query.view }) }),
+    async (request) => ({
+      items: await listTherapistReferrals(labelledDeps, { ...callerOf(request), view: request.query.view, reference: request.query.reference }),
+    }),
   );
 
   app.get(
     '/therapist/referrals/:id',
     { schema: { tags, summary: 'A referral offered or matched to me', params: idParams, response: { 200: therapistReferralSchema } } },
-    async (request) => getTherapistReferral(deps, { actor: request.actor, referralId: request.params.id }),
+    async (request) => getTherapistReferral(labelledDeps, { ...callerOf(request), referralId: request.params.id }),
   );
 
   app.post(

@@ -84,7 +84,7 @@ export async function respondToReferral(deps: ReferralDeps, options: Caller & { 
       });
     }
   });
-  return getTherapistReferral(context, { actor: context.actor, referralId: context.referralId });
+  return getTherapistReferral(context, { actor: context.actor, client: context.client, referralId: context.referralId });
 }
 
 export async function withdrawResponse(deps: ReferralDeps, options: Caller & { referralId: string }): Promise<TherapistReferral> {
@@ -105,7 +105,7 @@ export async function withdrawResponse(deps: ReferralDeps, options: Caller & { r
       });
     }
   });
-  return getTherapistReferral(context, { actor: context.actor, referralId: context.referralId });
+  return getTherapistReferral(context, { actor: context.actor, client: context.client, referralId: context.referralId });
 }
 
 export async function answerCounter(deps: ReferralDeps, options: Caller & { referralId: string; accept: boolean }): Promise<TherapistReferral> {
@@ -127,7 +127,7 @@ export async function answerCounter(deps: ReferralDeps, options: Caller & { refe
       link: agencyReferralLink(referral.id),
     });
   });
-  return getTherapistReferral(context, { actor: context.actor, referralId: context.referralId });
+  return getTherapistReferral(context, { actor: context.actor, client: context.client, referralId: context.referralId });
 }
 
 export async function hideReferral(deps: ReferralDeps, options: Caller & { referralId: string; hidden: boolean }): Promise<TherapistReferral> {
@@ -135,6 +135,6 @@ export async function hideReferral(deps: ReferralDeps, options: Caller & { refer
   const { db } = context.database;
   if (!(await findOffer(db, context.referralId, context.userId))) throw notFound();
   await setOfferHidden(db, context.referralId, context.userId, context.hidden);
-  return getTherapistReferral(context, { actor: context.actor, referralId: context.referralId });
+  return getTherapistReferral(context, { actor: context.actor, client: context.client, referralId: context.referralId });
 }
 

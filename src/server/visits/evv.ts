@@ -16,11 +16,10 @@ import { createNotification } from '../notifications/service';
 import { readPatientZip } from '../patients/patient-zip';
 import { audited, refused } from '../audit/audited-use-case';
 import { VISIT_ENTITY } from './denials';
-import { presentVisitDetail } from './presenters';
 import { openReasons, sealReason } from './reasons';
 import { moveLockedVisit } from './move-visit';
 import { findVisitOfParty } from './queries';
-import { loadForChange, VISIT_ACTIONS, type VisitDeps } from './service';
+import { detailFor, loadForChange, VISIT_ACTIONS, type VisitDeps } from './service';
 import { type RequestClient } from '../http/request-client';
 
 /**
@@ -143,6 +142,6 @@ export async function verifyVisit(
     }
     const updated = await findVisitOfParty(t.tx, visitId, actor.userId);
     if (!updated) throw new Error(`visit ${visitId} vanished inside its own transaction`);
-    return { value: presentVisitDetail(updated, deps.phiBox), details: { exceptions, locationReading: reading !== null } };
+    return { value: await detailFor(deps, t.tx, options, updated), details: { exceptions, locationReading: reading !== null } };
   });
 }

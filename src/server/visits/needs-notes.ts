@@ -3,6 +3,7 @@ import type { Actor } from '../auth/session';
 import { AppError } from '../errors';
 import { audited, refused } from '../audit/audited-use-case';
 import { VISIT_ENTITY } from './denials';
+import { readPatientShortNames } from '../patients/short-names';
 import { presentVisitSummary } from './presenters';
 import { listCompletedVisitsOfTherapist, noteStatesOf } from './queries';
 import { VISIT_ACTIONS, type VisitDeps } from './service';
@@ -33,6 +34,7 @@ export async function listVisitsNeedingNotes(
       tx,
       rows.map((row) => row.id),
     );
+    const names = await readPatientShortNames(tx, deps, { ...options, referralIds: rows.map((row) => row.referralId) });
     const now = (options.now ?? new Date()).getTime();
     const visits = rows.flatMap((row) => {
       const state = notes.get(row.id);
@@ -42,7 +44,7 @@ export async function listVisitsNeedingNotes(
       const dueAt = row.checkOutAt ? new Date(row.checkOutAt.getTime() + deps.noteDueHours * 3_600_000) : null;
       return [
         {
-          ...presentVisitSummary(row),
+          ...presentVisitSummary(row, names.get(row.referralId)),
           noteStatus,
           checkedOutAt: row.checkOutAt?.toISOString() ?? null,
           dueAt: dueAt?.toISOString() ?? null,

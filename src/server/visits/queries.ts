@@ -13,7 +13,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
 export type VisitRow = typeof visits.$inferSelect;
-export type VisitWithNames = VisitRow & { serviceName: string; therapistName: string; agencyName: string; place: string; discipline: string };
+/** A visit with the names lists show and its referral's reference and coarse place (never the patient). */
+export type VisitWithNames = VisitRow & {
+  serviceName: string;
+  therapistName: string;
+  agencyName: string;
+  place: string;
+  discipline: string;
+  referenceNumber: number;
+  placeCity: string;
+  placeState: string;
+};
 
 const withNames = {
   visit: visits,
@@ -22,6 +32,9 @@ const withNames = {
   agencyName: agencyProfiles.companyName,
   place: sql<string>`${referrals.patientCity} || ', ' || ${referrals.patientState}`,
   discipline: referrals.discipline,
+  referenceNumber: referrals.referenceNumber,
+  placeCity: referrals.patientCity,
+  placeState: referrals.patientState,
 };
 
 function selectWithNames(db: Db) {
@@ -34,14 +47,7 @@ function selectWithNames(db: Db) {
     .innerJoin(referrals, eq(referrals.id, visits.referralId));
 }
 
-const flatten = (row: { visit: VisitRow; serviceName: string; therapistName: string; agencyName: string; place: string; discipline: string }): VisitWithNames => ({
-  ...row.visit,
-  serviceName: row.serviceName,
-  therapistName: row.therapistName,
-  agencyName: row.agencyName,
-  place: row.place,
-  discipline: row.discipline,
-});
+const flatten = ({ visit, ...names }: { visit: VisitRow } & Omit<VisitWithNames, keyof VisitRow>): VisitWithNames => ({ ...visit, ...names });
 
 const ofParty = (userId: string) => or(eq(visits.agencyId, userId), eq(visits.therapistId, userId));
 
@@ -53,11 +59,16 @@ export async function findVisitOfParty(db: Db, visitId: string, userId: string, 
   return row ? flatten(row) : null;
 }
 
-/** The caller's visits starting in [from, to), by start. */
-export async function listVisitsOfParty(db: Db, userId: string, range: { from: Date; to: Date }): Promise<VisitWithNames[]> {
-  const rows = await selectWithNames(db)
-    .where(and(ofParty(userId), gte(visits.scheduledStart, range.from), lt(visits.scheduledStart, range.to)))
-    .orderBy(asc(visits.scheduledStart));
+/** Most visits one search by reference answers: a referral orders at most a few dozen. */
+const REFERENCE_SEARCH_LIMIT = 200;
+
+/** The caller's visits starting in [from, to), or of the referral with a reference number (any date), by start. */
+export async function listVisitsOfParty(db: Db, userId: string, which: { from: Date; to: Date } | { reference: number }): Promise<VisitWithNames[]> {
+  const query = selectWithNames(db).orderBy(asc(visits.scheduledStart));
+  const rows =
+    'reference' in which
+      ? await query.where(and(ofParty(userId), eq(referrals.referenceNumber, which.reference))).limit(REFERENCE_SEARCH_LIMIT)
+      : await query.where(and(ofParty(userId), gte(visits.scheduledStart, which.from), lt(visits.scheduledStart, which.to)));
   return rows.map(flatten);
 }
 
@@ -116,6 +127,15 @@ export async function referralServicesWithBooked(db: Db, referralId: string) {
     )
     .where(eq(referralServices.referralId, referralId))
     .orderBy(asc(serviceTypesTable.id));
+}
+
+/** What a visit's page shows of its referral (nothing on it identifies the patient). */
+export async function referralFactsOf(db: Db, referralId: string) {
+  const [row] = await db
+    .select({ visitFrequency: referrals.visitFrequency, startBy: referrals.startBy, urgency: referrals.urgency, clinicalSummary: referrals.clinicalSummary })
+    .from(referrals)
+    .where(eq(referrals.id, referralId));
+  return row ?? null;
 }
 
 export async function referralFrequency(db: Db, referralId: string): Promise<string | null> {

@@ -49,15 +49,18 @@ const visitCalendarRoutes: RoutesPlugin = async (app, deps) => {
     {
       schema: {
         tags: ['visits'],
-        summary: "The caller's visits starting in [from, to) (a therapist's own, an agency's all): summaries for the calendar",
+        summary:
+          "The caller's visits starting in [from, to) (a therapist's own, an agency's all), or with `reference` those of that referral at any date: summaries for the calendar",
         querystring: visitRangeQuerySchema,
         response: { 200: visitListSchema },
       },
       config: phiRoute(VISIT_ACTIONS.list, VISIT_ENTITY),
     },
     async (request) => {
-      const { from, to } = request.query;
-      return listMyVisits(serviceDeps, { ...callerOf(request), from: new Date(from), to: new Date(to) });
+      const { from, to, reference } = request.query;
+      if (reference !== undefined) return listMyVisits(serviceDeps, { ...callerOf(request), reference });
+      // The schema requires both whenever no reference is given.
+      return listMyVisits(serviceDeps, { ...callerOf(request), from: new Date(from ?? ''), to: new Date(to ?? '') });
     },
   );
 

@@ -23,12 +23,16 @@ import { denialError, VISIT_ENTITY } from './denials';
 import { moveLockedVisit } from './move-visit';
 import { canChangeVisit, canListReferralVisits, canReadVisit, canScheduleVisits, type VisitChange } from './policy';
 import { presentVisitDetail, presentVisitSummary } from './presenters';
+import { readPatientWithin } from '../patients/service';
+import { readPatientShortNames } from '../patients/short-names';
+import type { Caller } from '../use-case';
 import { statusReasonColumns } from './reasons';
 import {
   findVisitOfParty,
   insertVisit,
   listVisitsOfParty,
   listVisitsOfReferral,
+  referralFactsOf,
   referralFrequency,
   referralServicesWithBooked,
   startReferral,
@@ -79,23 +83,48 @@ function startError(start: Date): AppError | null {
   return null;
 }
 
-async function detailOf(deps: VisitDeps, db: Db, visitId: string, userId: string): Promise<VisitDetail> {
-  const visit = await findVisitOfParty(db, visitId, userId);
-  if (!visit) throw new Error(`visit ${visitId} vanished inside its own transaction`);
-  return presentVisitDetail(visit, deps.phiBox);
+/**
+ * The detail a party sees of a visit: with its referral's facts and its patient. The patient comes
+ * through the patients feature's own read (same checks, its own audit row in this transaction), so
+ * the visit page is one more place the details are read, not a second way to read them.
+ */
+export async function detailFor(deps: VisitDeps, tx: Db, caller: Caller, visit: VisitWithNames): Promise<VisitDetail> {
+  const patient = await readPatientWithin(tx, deps, { ...caller, referralId: visit.referralId });
+  // One after another: a transaction is one connection, which runs one statement at a time.
+  const facts = await referralFactsOf(tx, visit.referralId);
+  const services = await referralServicesWithBooked(tx, visit.referralId);
+  if (!facts) throw new Error(`the referral of visit ${visit.id} vanished inside its own transaction`);
+  return presentVisitDetail(visit, deps.phiBox, { patient, referral: { ...facts, services } });
 }
 
-/** GET /api/visits?from&to: the caller's own visits (therapist) or their agency's. */
-export async function listMyVisits(deps: VisitDeps, options: { actor: Actor; from: Date; to: Date; client: RequestClient }): Promise<VisitList> {
-  const { actor, from, to } = options;
+async function detailOf(deps: VisitDeps, tx: Db, caller: Caller, visitId: string): Promise<VisitDetail> {
+  const visit = await findVisitOfParty(tx, visitId, caller.actor.userId);
+  if (!visit) throw new Error(`visit ${visitId} vanished inside its own transaction`);
+  return detailFor(deps, tx, caller, visit);
+}
+
+/** Summaries labelled for the caller: the patient's short name where they may read it (each an audited read). */
+async function presentSummaries(deps: VisitDeps, tx: Db, caller: Caller, rows: VisitWithNames[]) {
+  const names = await readPatientShortNames(tx, deps, { ...caller, referralIds: rows.map((row) => row.referralId) });
+  return rows.map((row) => presentVisitSummary(row, names.get(row.referralId)));
+}
+
+/** GET /api/visits?from&to (or ?reference): the caller's own visits (therapist) or their agency's. */
+export async function listMyVisits(
+  deps: VisitDeps,
+  options: Caller & ({ from: Date; to: Date } | { reference: number }),
+): Promise<VisitList> {
+  const { actor } = options;
+  const which = 'reference' in options ? { reference: options.reference } : { from: options.from, to: options.to };
   const meta = { actorUserId: actor.userId, action: VISIT_ACTIONS.list, entityType: VISIT_ENTITY, entityId: undefined, client: options.client };
   return audited(deps.database, meta, async ({ tx }) => {
     const type = actor.account?.status === 'approved' ? actor.account.userType : null;
     if (type !== 'agency' && type !== 'therapist') {
       return refused(new AppError('FORBIDDEN', 'Visits are for agencies and therapists.'), { reason: 'not_allowed' });
     }
-    const rows = await listVisitsOfParty(tx, actor.userId, { from, to });
-    return { value: { visits: rows.map(presentVisitSummary) }, details: { from: from.toISOString(), to: to.toISOString(), count: rows.length } };
+    const rows = await listVisitsOfParty(tx, actor.userId, which);
+    const searched = 'reference' in which ? { reference: which.reference } : { from: which.from.toISOString(), to: which.to.toISOString() };
+    return { value: { visits: await presentSummaries(deps, tx, options, rows) }, details: { ...searched, count: rows.length } };
   });
 }
 
@@ -122,7 +151,7 @@ export async function listReferralVisits(
         services: services
           .sort((a, b) => serviceOrder(a.serviceId) - serviceOrder(b.serviceId))
           .map((s) => ({ serviceId: s.serviceId, serviceName: s.serviceName, visitCount: s.visitCount, booked: Number(s.booked) })),
-        visits: rows.map(presentVisitSummary),
+        visits: await presentSummaries(deps, tx, options, rows),
       },
       details: { as: access.as, count: rows.length },
     };
@@ -186,7 +215,7 @@ export async function scheduleVisit(
     });
     await startReferral(t.tx, referralId);
     await queueReminder(t, deps.jobs, visitId, start);
-    return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { visitId, serviceId: service.serviceId, scheduledStart: start.toISOString() } };
+    return { value: await detailOf(deps, t.tx, options, visitId), details: { visitId, serviceId: service.serviceId, scheduledStart: start.toISOString() } };
   });
 }
 
@@ -198,7 +227,7 @@ export async function viewVisit(deps: VisitDeps, options: { actor: Actor; visitI
     const visit = await findVisitOfParty(tx, visitId, actor.userId);
     const access = canReadVisit(actor, visit);
     if (!access.allowed || !visit) return refused(denialError(access.allowed ? 'no_access' : access.reason, { entity: 'visit' }), { reason: access.allowed ? 'no_access' : access.reason });
-    return { value: presentVisitDetail(visit, deps.phiBox), details: { as: access.as } };
+    return { value: await detailFor(deps, tx, options, visit), details: { as: access.as } };
   });
 }
 
@@ -247,7 +276,7 @@ export async function rescheduleVisit(
     await updateVisit(t.tx, visitId, { scheduledStart: start, ...statusReasonColumns(deps.phiBox, visitId, input.reason), remindedAt: null });
     await queueReminder(t, deps.jobs, visitId, start);
     await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit rescheduled', 'A visit was moved to a new time. Open it to see the new time and the reason.');
-    return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { from: loaded.visit.scheduledStart.toISOString(), to: start.toISOString() } };
+    return { value: await detailOf(deps, t.tx, options, visitId), details: { from: loaded.visit.scheduledStart.toISOString(), to: start.toISOString() } };
   });
 }
 
@@ -260,7 +289,7 @@ export async function cancelVisit(deps: VisitDeps, options: { actor: Actor; visi
     if ('refusal' in loaded) return loaded.refusal;
     await moveLockedVisit(t.tx, visitId, { from: 'scheduled', to: 'cancelled', set: statusReasonColumns(deps.phiBox, visitId, options.reason) });
     await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit cancelled', 'A scheduled visit was cancelled. Open it to see the reason.');
-    return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { as: loaded.as } };
+    return { value: await detailOf(deps, t.tx, options, visitId), details: { as: loaded.as } };
   });
 }
 
@@ -276,6 +305,6 @@ export async function markVisitMissed(deps: VisitDeps, options: { actor: Actor; 
     }
     await moveLockedVisit(t.tx, visitId, { from: 'scheduled', to: 'missed', set: statusReasonColumns(deps.phiBox, visitId, options.reason) });
     await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit missed', 'A visit was recorded as missed. Open it to see the reason.');
-    return { value: await detailOf(deps, t.tx, visitId, actor.userId), details: { as: loaded.as } };
+    return { value: await detailOf(deps, t.tx, options, visitId), details: { as: loaded.as } };
   });
 }
