@@ -6,6 +6,10 @@ import { api } from './client';
 export interface PaymentItem {
   id: string;
   visitId: string;
+  referralId: string;
+  /** The visit's referral: R-1042, and its label (the patient's short name only for its parties at aal2). */
+  referenceNumber: number;
+  referenceLabel: string;
   agencyId: string;
   agencyName: string;
   therapistId: string;
@@ -25,6 +29,8 @@ export interface PaymentFilters {
   status?: PaymentLineStatus;
   agencyId?: string;
   therapistId?: string;
+  /** A referral's reference number: only its lines. */
+  reference?: number;
 }
 
 export interface AdminPayments {
@@ -59,8 +65,10 @@ export const paymentKeys = {
   all: ['payments'] as const,
   admin: (filters: PaymentFilters) => [...paymentKeys.all, 'admin', filters] as const,
   agency: () => [...paymentKeys.all, 'agency'] as const,
+  /** The agency's invoice searched by reference (apart from agency(), which others refresh exactly). */
+  agencySearch: (reference?: number) => [...paymentKeys.all, 'agency-search', ...(reference === undefined ? [] : [reference])] as const,
   agencyPaymentMethod: () => [...paymentKeys.all, 'agency', 'payment-method'] as const,
-  therapist: () => [...paymentKeys.all, 'therapist'] as const,
+  therapist: (reference: number | null = null) => [...paymentKeys.all, 'therapist', reference] as const,
 };
 
 function query(filters: PaymentFilters): string {
@@ -68,6 +76,7 @@ function query(filters: PaymentFilters): string {
   if (filters.status) params.set('status', filters.status);
   if (filters.agencyId) params.set('agencyId', filters.agencyId);
   if (filters.therapistId) params.set('therapistId', filters.therapistId);
+  if (filters.reference !== undefined) params.set('reference', String(filters.reference));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -115,11 +124,12 @@ export function useAdminRetryPayout() {
   });
 }
 
-/** `pollMs`: keep asking while a retried payment is being charged in the background. */
-export function useAgencyInvoice(enabled: boolean, options: { pollMs?: number } = {}) {
+/** `pollMs`: keep asking while a retried payment is being charged in the background; `reference`: one referral's lines. */
+export function useAgencyInvoice(enabled: boolean, options: { pollMs?: number; reference?: number | null } = {}) {
+  const reference = options.reference ?? undefined;
   return useQuery({
-    queryKey: paymentKeys.agency(),
-    queryFn: ({ signal }) => api<AgencyInvoice>('/api/agency/invoice', { signal, background: Boolean(options.pollMs) }),
+    queryKey: reference === undefined ? paymentKeys.agency() : paymentKeys.agencySearch(reference),
+    queryFn: ({ signal }) => api<AgencyInvoice>(`/api/agency/invoice${query({ reference })}`, { signal, background: Boolean(options.pollMs) }),
     enabled,
     refetchInterval: options.pollMs ?? false,
     retry: false,
@@ -131,14 +141,19 @@ export function useRetryPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lineId: string) => api<PaymentItem>(`/api/agency/payments/invoice-lines/${encodeURIComponent(lineId)}/retry`, { body: {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.agency(), exact: true }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentKeys.agency(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.agencySearch() }),
+      ]),
   });
 }
 
-export function useTherapistPayouts(enabled: boolean) {
+/** `reference`: only the payouts of that referral's visits. */
+export function useTherapistPayouts(enabled: boolean, reference: number | null = null) {
   return useQuery({
-    queryKey: paymentKeys.therapist(),
-    queryFn: ({ signal }) => api<TherapistPayouts>('/api/therapist/payouts', { signal }),
+    queryKey: paymentKeys.therapist(reference),
+    queryFn: ({ signal }) => api<TherapistPayouts>(`/api/therapist/payouts${query({ reference: reference ?? undefined })}`, { signal }),
     enabled,
     retry: false,
   });

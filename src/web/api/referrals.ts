@@ -18,9 +18,9 @@ import { api, ApiError } from './client';
 
 export const referralKeys = {
   all: ['referrals'] as const,
-  agencyList: (status: string) => ['referrals', 'agency', status] as const,
+  agencyList: (status: string, reference: number | null = null) => ['referrals', 'agency', status, reference] as const,
   agencyDetail: (id: string) => ['referrals', 'agency', 'detail', id] as const,
-  therapistList: (view: string) => ['referrals', 'therapist', view] as const,
+  therapistList: (view: string, reference: number | null = null) => ['referrals', 'therapist', view, reference] as const,
   therapistDetail: (id: string) => ['referrals', 'therapist', 'detail', id] as const,
   patient: (id: string) => ['referrals', 'patient', id] as const,
   mapTiles: ['map-tiles'] as const,
@@ -31,10 +31,11 @@ const retry = (failures: number, error: Error) => !(error instanceof ApiError &&
 
 // ---- Agency ----
 
-export function useAgencyReferrals(status: 'open' | 'all' | 'draft' | 'matched' | 'closed' = 'all') {
+/** `reference`: the one referral with that reference, whatever its status (the server looks past the filter). */
+export function useAgencyReferrals(status: 'open' | 'all' | 'draft' | 'matched' | 'closed' = 'all', reference: number | null = null) {
   return useQuery({
-    queryKey: referralKeys.agencyList(status),
-    queryFn: () => api<{ items: AgencyReferralSummary[] }>(`/api/referrals?status=${status}`),
+    queryKey: referralKeys.agencyList(status, reference),
+    queryFn: () => api<{ items: AgencyReferralSummary[] }>(`/api/referrals?status=${status}${reference === null ? '' : `&reference=${reference}`}`),
     retry,
   });
 }
@@ -74,10 +75,11 @@ export const useCounterResponse = (id: string) =>
 // ---- Therapist ----
 
 /** 'open': offered to me and still open (not hidden); 'mine': matched to me; 'hidden'. */
-export function useTherapistReferrals(view: 'open' | 'mine' | 'hidden' = 'open') {
+/** `reference`: the referral offered or matched to me with that reference, in any view. */
+export function useTherapistReferrals(view: 'open' | 'mine' | 'hidden' = 'open', reference: number | null = null) {
   return useQuery({
-    queryKey: referralKeys.therapistList(view),
-    queryFn: () => api<{ items: TherapistReferral[] }>(`/api/therapist/referrals?view=${view}`),
+    queryKey: referralKeys.therapistList(view, reference),
+    queryFn: () => api<{ items: TherapistReferral[] }>(`/api/therapist/referrals?view=${view}${reference === null ? '' : `&reference=${reference}`}`),
     retry,
   });
 }

@@ -16,6 +16,7 @@ import { api, ApiError } from './client';
 export const visitKeys = {
   all: ['visits'] as const,
   range: (from: string, to: string) => ['visits', 'range', from, to] as const,
+  reference: (referenceNumber: number) => ['visits', 'reference', referenceNumber] as const,
   referral: (id: string) => ['visits', 'referral', id] as const,
   detail: (id: string) => ['visits', 'detail', id] as const,
 };
@@ -30,6 +31,15 @@ export function useVisitsInRange(from: Date, to: Date) {
   return useQuery({
     queryKey: visitKeys.range(f, t),
     queryFn: () => api<VisitList>(`/api/visits?from=${encodeURIComponent(f)}&to=${encodeURIComponent(t)}`),
+    retry,
+  });
+}
+
+/** GET /api/visits?reference=: the visits of the caller's referral with this reference, at any date. */
+export function useVisitsOfReference(referenceNumber: number) {
+  return useQuery({
+    queryKey: visitKeys.reference(referenceNumber),
+    queryFn: () => api<VisitList>(`/api/visits?reference=${referenceNumber}`),
     retry,
   });
 }

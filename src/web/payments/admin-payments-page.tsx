@@ -5,13 +5,17 @@ import { ApiError } from '../api/client';
 import { paymentsCsvUrl, useAdminPayments, useAdminRetryPayment, useAdminRetryPayout, useMarkPaid, type PaymentFilters, type PaymentItem } from '../api/payments';
 import { Button, buttonClass } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
+import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { ErrorState, Loading } from '../ui/states';
 import { EmptyPayments, formatDate, PaymentTable } from './payment-table';
 import { useRetryWatch } from './use-retry-watch';
 
 /** /dashboard/admin/payments: the ledger of invoice lines and payouts; managers mark them paid and export CSV. */
 export function AdminPaymentsPage() {
-  const [filters, setFilters] = useState<PaymentFilters>({});
+  const [chosen, setFilters] = useState<PaymentFilters>({});
+  // The reference search lives in the URL (a shared link keeps it); the other filters on the page.
+  const { reference } = useReferenceSearch();
+  const filters: PaymentFilters = reference === null ? chosen : { ...chosen, reference };
   const { pollMs, watch } = useRetryWatch();
   const payments = useAdminPayments(filters, { pollMs });
   const markPaid = useMarkPaid();
@@ -117,6 +121,7 @@ export function AdminPaymentsPage() {
             Show every agency and therapist
           </Button>
         )}
+        <ReferenceSearch label="Referral" />
       </div>
 
       {notice && (

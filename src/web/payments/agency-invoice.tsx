@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { formatReference } from '../../domain/referral-reference';
 import { useAgencyInvoice, useRetryPayment, type PaymentItem } from '../api/payments';
 import { Button } from '../ui/button';
+import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { ErrorState, Loading } from '../ui/states';
 import { PaymentMethodSection } from './payment-method-section';
 import { EmptyPayments, Figure, formatDate, PaymentTable } from './payment-table';
@@ -10,11 +12,13 @@ import { formatAmount } from '../ui/format-amount';
 
 /**
  * /dashboard/agency/invoices: the agency's payment method (Stripe), totals and invoice lines; a
- * failed line has a "Retry payment" button that charges it again with the saved method.
+ * failed line has a "Retry payment" button that charges it again with the saved method. The lines
+ * can be searched by referral reference (the totals stay the whole account's).
  */
 export function AgencyInvoice() {
   const { pollMs, watch } = useRetryWatch();
-  const invoice = useAgencyInvoice(true, { pollMs });
+  const { reference } = useReferenceSearch();
+  const invoice = useAgencyInvoice(true, { pollMs, reference });
   const retry = useRetryPayment();
   const [retried, setRetried] = useState<PaymentItem | null>(null);
 
@@ -68,8 +72,13 @@ export function AgencyInvoice() {
               {retry.error.message || 'The payment could not be retried. Please try again.'}
             </p>
           )}
+          <ReferenceSearch label="Find invoice lines by referral" />
           {invoice.data.lines.length === 0 ? (
-            <EmptyPayments>No invoice lines yet. A line appears when you approve a visit&apos;s documentation.</EmptyPayments>
+            <EmptyPayments>
+              {reference === null
+                ? 'No invoice lines yet. A line appears when you approve a visit’s documentation.'
+                : `No invoice lines for ${formatReference(reference)}.`}
+            </EmptyPayments>
           ) : (
             <PaymentTable caption="Invoice lines" items={invoice.data.lines} show={{ therapist: true }} action={invoice.data.lines.some((line) => line.status === 'failed') ? action : undefined} />
           )}

@@ -1,6 +1,8 @@
+import { formatReference } from '../../domain/referral-reference';
 import { useMe } from '../api/auth';
 import { useStartOnboarding, useTherapistPayouts } from '../api/payments';
 import { Button } from '../ui/button';
+import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { ErrorState, Loading } from '../ui/states';
 import { AgencyInvoice } from './agency-invoice';
 import { EmptyPayments, Figure, PaymentTable } from './payment-table';
@@ -25,7 +27,8 @@ export function PaymentsPage() {
 }
 
 function TherapistPayments() {
-  const payouts = useTherapistPayouts(true);
+  const { reference } = useReferenceSearch();
+  const payouts = useTherapistPayouts(true, reference);
   const onboarding = useStartOnboarding();
   const start = () =>
     onboarding.mutate(undefined, {
@@ -55,8 +58,13 @@ function TherapistPayments() {
           )}
           {onboarding.isError && <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">{onboarding.error.message}</p>}
           {onboarding.data && !onboarding.data.url && <p role="status" className="rounded-lg bg-slate-50 p-3 text-slate-700">{onboarding.data.message}</p>}
+          <ReferenceSearch label="Find payouts by referral" />
           {payouts.data.payouts.length === 0 ? (
-            <EmptyPayments>No payouts yet. A payout appears when an agency approves your visit documentation.</EmptyPayments>
+            <EmptyPayments>
+              {reference === null
+                ? 'No payouts yet. A payout appears when an agency approves your visit documentation.'
+                : `No payouts for ${formatReference(reference)}.`}
+            </EmptyPayments>
           ) : (
             <PaymentTable caption="Payouts" items={payouts.data.payouts} show={{ agency: true }} />
           )}

@@ -4,7 +4,11 @@ import type { VisitSummary } from '../../domain/visits';
 import { cn } from '../ui/cn';
 import { formatVisitTime, statusClass, statusLabels } from './format';
 
-/** One visit in a list: time, service, status and a flag when verification found an exception. */
+/**
+ * One visit in a list: time, service, the referral's label (the patient's short name for its
+ * parties at aal2, its place otherwise; the server decides), status and a flag when verification
+ * found an exception.
+ */
 export function VisitListItem({ visit, role, showTimeOnly }: { visit: VisitSummary; role: 'agency' | 'therapist'; showTimeOnly?: (iso: string) => string }) {
   return (
     <li>
@@ -13,9 +17,13 @@ export function VisitListItem({ visit, role, showTimeOnly }: { visit: VisitSumma
         className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm hover:border-brand-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
       >
         <span className="font-medium text-slate-900">{showTimeOnly ? showTimeOnly(visit.scheduledStart) : formatVisitTime(visit.scheduledStart)}</span>
-        <span className="text-slate-700">
+        <span className="min-w-0 break-words text-slate-700">
           {visit.serviceName}
-          <span className="text-slate-500"> · {role === 'agency' ? visit.therapistName : visit.place}</span>
+          <span className="text-slate-500">
+            {' · '}
+            {visit.referenceLabel}
+            {role === 'agency' && ` · ${visit.therapistName}`}
+          </span>
         </span>
         <span className="flex items-center gap-2">
           {visit.exceptions.length > 0 && (
