@@ -72,6 +72,8 @@ export const adminDashboardSchema = z.object({
   completionRate: z.number().nullable(),
   visitsThisMonth: z.number().int(),
   amountPaidThisMonth: z.number(),
+  /** Mail, texts, chat messages and alerts given up on and not retried yet (the admin's undelivered list). */
+  undeliveredMessages: z.number().int(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 

@@ -11,6 +11,8 @@ import { sealLegacyPhiText } from './crypto/seal-legacy-phi';
 import { printDemoSummary } from './demo/print-demo-summary';
 import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
+import { recordLastFailure } from './delivery/record-last-failure';
+import { startDeliverySweep } from './delivery/sweep';
 import { createMailDelivery } from './mail/deliver-mail';
 import { createReferralAlertFanOutJob, createReferralAlertJob } from './referrals/alert-job';
 import { expireReferral } from './referrals/service';
@@ -116,8 +118,8 @@ export async function startRuntime(
 }
 
 /**
- * The job queue's workers: mail, texts, webhooks, referral alerts and expiry, payments, the
- * documentation sweep and visit reminders. What needs closing is added to `cleanups`.
+ * The job queue's workers: mail, texts, webhooks, referral alerts and expiry, the delivery sweep,
+ * payments, the documentation sweep and visit reminders. What needs closing is added to `cleanups`.
  */
 async function startWorkers(
   { config, database, jobs, payments }: { config: Config; database: Database; jobs: JobQueue; payments: AppDeps['payments'] },
@@ -125,16 +127,22 @@ async function startWorkers(
 ) {
   const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   cleanups.push(async () => mail.close());
-  await jobs.work('send-mail', ({ mailId }) => mail.deliver(mailId));
+  // What was promised to someone is recorded as undelivered when its last retry fails (for managers to retry).
+  await jobs.work('send-mail', recordLastFailure(database, 'send-mail', ({ mailId }) => mail.deliver(mailId)));
   const sms = createSmsDelivery({ db: database.db, provider: config.twilio ? createTwilioProvider(config.twilio) : undefined });
-  await jobs.work('send-sms', ({ smsId }) => sms(smsId));
+  await jobs.work('send-sms', recordLastFailure(database, 'send-sms', ({ smsId }) => sms(smsId)));
   await jobs.work(
     'signup-webhook',
-    createSignupWebhook({ agencyUrl: config.agencyWebhookUrl, therapistUrl: config.therapistWebhookUrl, publicUrl: config.publicUrl }),
+    recordLastFailure(
+      database,
+      'signup-webhook',
+      createSignupWebhook({ agencyUrl: config.agencyWebhookUrl, therapistUrl: config.therapistWebhookUrl, publicUrl: config.publicUrl }),
+    ),
   );
 
-  await jobs.work('referral-alerts', createReferralAlertFanOutJob({ jobs }));
-  await jobs.work('referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl }));
+  await jobs.work('referral-alerts', recordLastFailure(database, 'referral-alerts', createReferralAlertFanOutJob({ jobs })));
+  await jobs.work('referral-alert', recordLastFailure(database, 'referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl })));
+  await startDeliverySweep({ database, jobs });
   await registerPaymentJobs({ database, jobs, payments });
   await jobs.work('expire-referral', async ({ referralId }) => {
     await expireReferral(database, referralId);

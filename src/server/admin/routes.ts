@@ -14,6 +14,7 @@ import { registerCredentialChangeRoutes } from './credential-change-routes';
 import { presentSignup } from './presenters';
 import { listSignups } from './queries';
 import { createManager, reviewSignup } from './service';
+import { registerUndeliveredRoutes } from './undelivered-routes';
 
 const userIdParams = z.object({ userId: z.string().trim().min(1).max(100) });
 
@@ -22,6 +23,7 @@ export const adminRoutes: RoutesPlugin = async (app, deps) => {
   requireAuth(app, manager);
   const serviceDeps = { database: deps.database, jobs: deps.jobs, publicUrl: deps.config.publicUrl };
   registerCredentialChangeRoutes(app, deps);
+  registerUndeliveredRoutes(app, deps);
 
   app.get(
     '/admin/signups',

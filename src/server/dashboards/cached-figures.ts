@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminDashboard, AgencyDashboard, TherapistDashboard } from '../../domain/dashboards';
 import type { Database } from '../db/client';
+import { countUndeliveredMessages } from '../delivery/service';
 import { createFigureCache } from './figure-cache';
 import { startDashboardInvalidation } from './invalidation';
-import { getAdminDashboard, getAgencyDashboard, getTherapistDashboard } from './service';
+import { getAdminDashboard, getAgencyDashboard, getTherapistDashboard, type MarketplaceFigures } from './service';
 
 /**
  * How long an agency's or a therapist's figures are served again without a read. Any change to
@@ -32,7 +33,7 @@ export async function startDashboardFigures(deps: { database: Database; log: Fas
   const { database } = deps;
   const agencies = createFigureCache<AgencyDashboard>({ ttlMs: TENANT_FIGURES_TTL_MS, maxEntries: MAX_CACHED });
   const therapists = createFigureCache<TherapistDashboard>({ ttlMs: TENANT_FIGURES_TTL_MS, maxEntries: MAX_CACHED });
-  const marketplace = createFigureCache<AdminDashboard>({ ttlMs: ADMIN_FIGURES_TTL_MS, maxEntries: 1 });
+  const marketplace = createFigureCache<MarketplaceFigures>({ ttlMs: ADMIN_FIGURES_TTL_MS, maxEntries: 1 });
   const invalidation = await startDashboardInvalidation({
     connection: database.pool.options,
     forget: (userId) => {
@@ -53,7 +54,14 @@ export async function startDashboardFigures(deps: { database: Database; log: Fas
       invalidation.listening
         ? therapists.get(therapistId, () => getTherapistDashboard({ database, therapistId }))
         : getTherapistDashboard({ database, therapistId }),
-    admin: () => marketplace.get('marketplace', () => getAdminDashboard({ database })),
+    // The undelivered count is read every time (one index-only count): a manager who just retried a message sees it drop.
+    admin: async () => {
+      const [figures, undeliveredMessages] = await Promise.all([
+        marketplace.get('marketplace', () => getAdminDashboard({ database })),
+        countUndeliveredMessages(database.db),
+      ]);
+      return { ...figures, undeliveredMessages };
+    },
     stop: () => invalidation.stop(),
   };
 }

@@ -89,7 +89,10 @@ export async function getTherapistDashboard({ database, therapistId }: { databas
   };
 }
 
-export async function getAdminDashboard({ database }: { database: Database }): Promise<AdminDashboard> {
+/** The admin dashboard's marketplace figures, which may be kept a few seconds (cached-figures.ts adds the undelivered count, always fresh). */
+export type MarketplaceFigures = Omit<AdminDashboard, 'undeliveredMessages'>;
+
+export async function getAdminDashboard({ database }: { database: Database }): Promise<MarketplaceFigures> {
   const figures = await marketplaceFigures(database.db);
   if (!figures) throw new Error('marketplace figures returned no row');
   return {

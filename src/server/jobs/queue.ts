@@ -18,6 +18,8 @@ export interface JobData {
   'visit-reminder': { visitId: string };
   /** Periodic: flags overdue notes and approves notes not reviewed in time. */
   'documentation-sweep': Record<string, never>;
+  /** Periodic: finds messages whose delivery job is gone and queues them again once, or records them undelivered. */
+  'delivery-sweep': Record<string, never>;
   /** Charges the agency for one payable visit through the payment provider. */
   'payment-charge': { visitId: string };
   /** Pays the therapist for one payable visit through the payment provider. */
@@ -27,8 +29,15 @@ export type JobName = keyof JobData;
 
 /** Which run of its job a handler is in: retryCount is 0 on the first run; the run with retryCount = retryLimit is the last. */
 export interface JobRun {
+  /** The pg-boss job's id, the same on every run of it. */
+  jobId: string;
   retryCount: number;
   retryLimit: number;
+}
+
+/** Whether this run is the queue's last: a failure now is final rather than retried. */
+export function isLastRun(run: JobRun | undefined): boolean {
+  return run !== undefined && run.retryCount >= run.retryLimit;
 }
 
 /** `run` is always passed by the queue; it is optional so a test may call a handler with its data alone. */
@@ -64,6 +73,7 @@ const EXPIRY_SECONDS: Record<JobName, number> = {
   'expire-referral': 60,
   'visit-reminder': 60,
   'documentation-sweep': 600,
+  'delivery-sweep': 600,
   'payment-charge': 120,
   'payment-payout': 120,
 };
@@ -134,7 +144,7 @@ export async function startJobQueue(options: {
         startWorker(boss, name, {
           batchSize: WORK_BATCH,
           onError: options.onError,
-          run: (job) => handler(job.data as JobData[typeof name], { retryCount: job.retryCount, retryLimit: job.retryLimit }),
+          run: (job) => handler(job.data as JobData[typeof name], { jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit }),
         }),
       );
     },

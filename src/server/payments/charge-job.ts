@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { inTransaction, type Db } from '../db/client';
 import { invoiceLines } from '../db/schema/index';
-import type { JobRun } from '../jobs/queue';
-import { AWAITING_PAYMENT_METHOD, CHARGE_UNREACHABLE, isLastRun, noteFailure, notePayoutAwaitsAgency, type PaymentJobDeps } from './jobs';
+import { isLastRun, type JobRun } from '../jobs/queue';
+import { AWAITING_PAYMENT_METHOD, CHARGE_UNREACHABLE, noteFailure, notePayoutAwaitsAgency, type PaymentJobDeps } from './jobs';
 import { PaymentDeclinedError, type ChargeResult } from './provider';
 import { findPaymentCustomer } from './queries';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { payouts, type invoiceLines } from '../db/schema/index';
-import type { JobQueue, JobRun } from '../jobs/queue';
+import type { JobQueue } from '../jobs/queue';
 import type { PaymentProvider } from './provider';
 
 /** What the charge and payout jobs share: their dependencies and the notes they leave on a line or payout. */
@@ -21,11 +21,6 @@ export const AWAITING_AGENCY_PAYMENT = "Waiting for the agency's payment for thi
 
 /** Shown on a payout whose job ran out of retries (the provider could not be reached); a manager's "Retry payout" queues it again. */
 export const PAYOUT_UNREACHABLE = 'We could not reach the payment provider. Retry the payout to pay this visit.';
-
-/** Whether this run is the queue's last: a failure now is final rather than retried. */
-export function isLastRun(run: JobRun | undefined): boolean {
-  return run !== undefined && run.retryCount >= run.retryLimit;
-}
 
 /**
  * Kept on the row while the job queue retries, so a manager sees why it is not paid yet. `thisAttempt`

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { inTransaction, type Database, type Db } from '../db/client';
 import { invoiceLines, payouts } from '../db/schema/index';
-import type { JobRun } from '../jobs/queue';
-import { AWAITING_AGENCY_PAYMENT, AWAITING_ONBOARDING, isLastRun, noteFailure, PAYOUT_UNREACHABLE, type PaymentJobDeps } from './jobs';
+import { isLastRun, type JobRun } from '../jobs/queue';
+import { AWAITING_AGENCY_PAYMENT, AWAITING_ONBOARDING, noteFailure, PAYOUT_UNREACHABLE, type PaymentJobDeps } from './jobs';
 import { PaymentDeclinedError, type ProviderResult } from './provider';
 import { findPaymentAccount, settleVisitIfPaid } from './queries';
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/app';
@@ -287,7 +288,7 @@ describe('what Retry payout refuses', () => {
       stale(async () => {
         await overtaken();
         throw new Error('connect ECONNREFUSED');
-      })({ visitId: visit.id }, { retryCount: 2, retryLimit: 2 }),
+      })({ visitId: visit.id }, { jobId: randomUUID(), retryCount: 2, retryLimit: 2 }),
     ).rejects.toThrow('ECONNREFUSED');
     expect(await payoutOf(visit.id)).toMatchObject({ status: 'pending', payoutAttempt: 3 });
     expect((await payoutOf(visit.id)).failureMessage).not.toBe(PAYOUT_UNREACHABLE);

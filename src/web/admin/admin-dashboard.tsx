@@ -17,6 +17,7 @@ import { Pagination } from './pagination';
 import { RejectDialog } from './reject-dialog';
 import { SignupFilters } from './signup-filters';
 import { SignupList } from './signup-list';
+import { UndeliveredSummary } from './undelivered-summary';
 import { useNotice } from './use-notice';
 import { useSignupFilters } from './use-signup-filters';
 
@@ -77,6 +78,7 @@ export function AdminDashboard() {
       {!denied && !signups.isError && (
         <>
           <MarketplaceFigures />
+          <UndeliveredSummary />
           <CredentialChangesPanel onReviewed={(text, tone) => show({ tone, text })} />
           <SignupFilters key={filtersKey} filters={filters} onChange={update} />
           {signups.isPending && <Loading label="Loading signups…" />}
