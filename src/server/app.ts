@@ -46,6 +46,7 @@ import { dashboardRoutes } from './dashboards/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { agencyReferralRoutes, managerReferralRoutes, mapTileRoutes, therapistReferralRoutes } from './referrals/routes';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
+import { demoSignInRoutes } from './demo/demo-sign-in-routes';
 import type { Secrets } from './secrets';
 import { siteRoutes } from './site/routes';
 import { webRoutes } from './web/routes';
@@ -193,7 +194,10 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(documentationRoutes, deps);
     await api.register(visitRoutes, deps);
     await api.register(dashboardRoutes, deps);
-    if (deps.config.env !== 'production') await api.register(devMailboxRoutes, deps);
+    if (deps.config.env !== 'production') {
+      await api.register(devMailboxRoutes, deps);
+      await api.register(demoSignInRoutes, deps);
+    }
     api.setNotFoundHandler(async (request) => {
       throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
     });

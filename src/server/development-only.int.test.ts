@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app';
+import { demoDepsOf } from '../../test/demo';
+import { demoEmail } from './demo/demo-identity';
+import { seedDemoData } from './demo/seed-demo-data';
 
 /** What production needs besides what the test app sets; no mail is sent, so the SMTP server need not exist. */
 const production = {
@@ -73,5 +76,20 @@ describe('in production', () => {
 
   it('has no development mailbox, even from this machine', async () => {
     expect((await get(app, '/api/dev/mailbox', { remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+  });
+
+  it('has no "Sign in as" for demo people, even from this machine and for a demo person who exists', async () => {
+    await seedDemoData(await demoDepsOf(app));
+    expect((await get(app, '/api/dev/demo-people', { remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    const signIn = await app.runtime.app.inject({
+      method: 'POST',
+      url: '/api/dev/demo-sign-in',
+      remoteAddress: '127.0.0.1',
+      headers: { origin: app.url },
+      payload: { email: demoEmail('hill-country-home-health') },
+    });
+    expect(signIn.statusCode).toBe(404);
+    expect(signIn.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No API route POST /api/dev/demo-sign-in' } });
+    expect(signIn.headers['set-cookie']).toBeUndefined();
   });
 });

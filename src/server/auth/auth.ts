@@ -10,6 +10,7 @@ import { queueMail } from '../mail/queue-mail';
 import type { Secrets } from '../secrets';
 import { writeAudit } from '../audit/write-audit';
 import { logAuthLine } from '../http/log-safety';
+import { demoSessionPlugin } from '../demo/demo-session-plugin';
 import { bearerTokenPayload } from './bearer';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { passwordResetMail } from './mails';
@@ -89,6 +90,8 @@ export function createAuth(deps: AuthDeps) {
       // POST /api/auth/sign-in/social, then the provider returns to GET /api/auth/callback/<id>.
       genericOAuth({ config: genericOAuthConfig(config.oidcProviders) }),
       socialSignInRules({ database, clientIpHeader: CLIENT_IP_HEADER }),
+      // "Sign in as" a demo person: server-only, and refused outright in production.
+      demoSessionPlugin({ enabled: config.env !== 'production' }),
     ],
     hooks: authHooks(database),
     advanced: {

@@ -1,28 +1,36 @@
 import { loadConfigOrExit } from '../config';
 import { openDatabaseForCommand } from '../db/open-for-command';
+import { startJobQueue } from '../jobs/queue';
+import { createPaymentProvider } from '../payments/select-provider';
+import { loadSecrets } from '../secrets';
 import { printDemoSummary } from './print-demo-summary';
-import { seedDemoData } from './seed-demo-data';
+import { resetDemoData } from './reset-demo-data';
 
 /**
- * `npm run demo-data`: fills the configured database (DATABASE_URL, or the embedded one under
- * DATA_DIR) with the demo cast, unless it already holds accounts. The server does the same on its
- * first start with the embedded database; this command is for an external database, or to see the
- * list of demo people again.
+ * `npm run demo-data`: resets the demo in the configured database (DATABASE_URL, or the embedded
+ * one under DATA_DIR — the running server's, when it is up): the demo people and their market are
+ * removed and made afresh, relative to now; everyone else's data stays. The server seeds the same
+ * demo on its first start with the embedded database.
  */
 async function main() {
   const config = loadConfigOrExit();
-
-  const { database, close } = await openDatabaseForCommand(config);
+  const { database, databaseUrl, close } = await openDatabaseForCommand(config);
+  const cleanups: Array<() => Promise<void>> = [close];
   try {
-    const summary = await seedDemoData(database.db);
-    if (summary) printDemoSummary(summary, (line) => console.log(line));
-    else console.log('Demo data already present: the database has accounts, so nothing was added.');
+    // The market's use cases queue their mail, alerts and payments; the server's workers deliver them.
+    const jobs = await startJobQueue({ databaseUrl, retryDelaySeconds: config.jobRetryDelaySeconds, retryLimit: config.jobRetryLimit, onError: () => {} });
+    cleanups.unshift(() => jobs.stop());
+    const deps = { database, jobs, secrets: await loadSecrets(config), noteDueHours: config.noteDueHours, payments: createPaymentProvider(config) };
+    printDemoSummary(await resetDemoData(deps), (line) => console.log(line));
   } finally {
-    await close();
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('Demo data failed:', error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('Demo data failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -2,7 +2,7 @@ import type { DemoSummary } from './seed-demo-data';
 
 const typeLabels = { agency: 'Agency', therapist: 'Therapist', manager: 'Manager' } as const;
 
-/** Prints who the demo data created, as an aligned table, and how (not yet) to sign in as them. */
+/** Prints who the demo data created, as an aligned table, what their market holds, and how to sign in as them. */
 export function printDemoSummary(summary: DemoSummary, log: (line: string) => void): void {
   const header = ['Type', 'Name', 'Email', 'Status'];
   const rows = summary.people.map((person) => [typeLabels[person.type], person.name, person.email, person.status]);
@@ -13,12 +13,12 @@ export function printDemoSummary(summary: DemoSummary, log: (line: string) => vo
       .join('  ')
       .trimEnd();
 
-  log(`Demo data created: ${countsByType(summary)}.`);
+  log(`Demo data created: ${countsByType(summary)}; ${summary.market.referrals} referrals and ${summary.market.visits} visits.`);
   log(line(header));
   log(line(widths.map((width) => '-'.repeat(width))));
   for (const row of rows) log(line(row));
-  log('To sign in as one of them: open the site, Log in > "Forgot password", enter their email, then');
-  log('follow the link in /dev/mailbox (without SMTP_URL mail waits there) to choose a password.');
+  log('To sign in as one of them in development: open the site, choose Log in, and pick them under "Sign in as".');
+  log('The approved ones have an authenticator factor, which that sign-in satisfies; nobody holds its secret.');
   log('The addresses use the reserved .test domain, so no mail sent to them reaches a real person.');
 }
 

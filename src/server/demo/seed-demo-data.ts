@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AccountStatus, UserType } from '../../domain/accounts';
 import { npiWithCheckDigit } from '../../domain/npi';
@@ -13,7 +12,10 @@ import {
   useraccounts,
   userProfiles,
 } from '../db/schema/index';
-import { DEMO_EMAIL_DOMAIN, demoAgencies, demoManager, demoTherapists, type DemoAgency, type DemoManager, type DemoTherapist } from './demo-people';
+import type { DemoDeps } from './demo-deps';
+import { demoEmail, demoUserId } from './demo-identity';
+import { demoAgencies, demoManager, demoTherapists, type DemoAgency, type DemoManager, type DemoTherapist } from './demo-people';
+import { playDemoMarket, type MarketSummary } from './play-market';
 
 export interface DemoPerson {
   type: UserType;
@@ -24,30 +26,38 @@ export interface DemoPerson {
 
 export interface DemoSummary {
   people: DemoPerson[];
+  market: MarketSummary;
 }
 
-/** Two processes starting on one empty database at once must not both seed it. */
-const DEMO_SEED_LOCK = 7_231_005;
+/** Two processes starting on one empty database at once must not both seed it; a reset takes it too. */
+export const DEMO_SEED_LOCK = 7_231_005;
 
 /**
- * Fills an empty database with the demo cast (see demo-people.ts) in one transaction. Does nothing
- * and returns null when any account exists, so it is safe to call on every start.
+ * The first start on an empty database: the demo cast (see demo-people.ts), then their market in
+ * motion (play-market.ts). Does nothing and returns null when any account exists, so it is safe to
+ * call on every start; `npm run demo-data` resets the demo instead (reset-demo-data.ts).
  */
-export async function seedDemoData(db: Db, now: Date = new Date()): Promise<DemoSummary | null> {
-  return db.transaction(async (tx) => {
+export async function seedDemoData(deps: DemoDeps, now: Date = new Date()): Promise<DemoSummary | null> {
+  const people = await deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
     if ((await tx.$count(useraccounts)) > 0) return null;
-
-    const people: DemoPerson[] = [];
-    const services = await tx.select().from(serviceTypesTable).orderBy(serviceTypesTable.sortOrder);
-    for (const agency of demoAgencies) people.push(await seedAgency(tx, agency));
-    for (const therapist of demoTherapists) people.push(await seedTherapist(tx, therapist, services, now));
-    people.push(await seedManager(tx, demoManager));
-    return { people };
+    return insertDemoPeople(tx, now);
   });
+  if (!people) return null;
+  return { people, market: await playDemoMarket(deps, now) };
 }
 
-type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The demo cast, inserted in the caller's transaction: nothing of theirs may exist yet. */
+export async function insertDemoPeople(tx: SeedTx, now: Date): Promise<DemoPerson[]> {
+  const people: DemoPerson[] = [];
+  const services = await tx.select().from(serviceTypesTable).orderBy(serviceTypesTable.sortOrder);
+  for (const agency of demoAgencies) people.push(await seedAgency(tx, agency));
+  for (const therapist of demoTherapists) people.push(await seedTherapist(tx, therapist, services, now));
+  people.push(await seedManager(tx, demoManager));
+  return people;
+}
+
+export type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function seedAgency(tx: SeedTx, agency: DemoAgency): Promise<DemoPerson> {
   const email = demoEmail(agency.key);
@@ -142,20 +152,6 @@ async function seedManager(tx: SeedTx, manager: DemoManager): Promise<DemoPerson
     email,
     status: 'approved',
   };
-}
-
-function demoEmail(key: string): string {
-  return `${key}@${DEMO_EMAIL_DOMAIN}`;
-}
-
-/**
- * A UUID-shaped id derived from the email (name-based, like UUID v5), so the same demo person has
- * the same id in every database — handy when comparing logs or bug reports across machines.
- */
-function demoUserId(email: string): string {
-  const hex = createHash('sha1').update(`carerelay-demo:${email}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `demo-${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Whole dollars, as therapists quote them. */

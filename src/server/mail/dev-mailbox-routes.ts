@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { mailMessages, smsMessages } from '../db/schema/index';
 import { AppError } from '../errors';
+import { fromThisMachine } from '../http/from-this-machine';
 import type { RoutesPlugin } from '../http/plugin';
 
 const mailSchema = z.object({
@@ -14,17 +14,6 @@ const mailSchema = z.object({
   status: z.string(),
   createdAt: z.date(),
 });
-
-const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-
-/**
- * From this machine only: the socket's own address, which no client can write, and the client's
- * address too when a trusted proxy forwarded the request (a tunnel to a development server is not
- * this machine).
- */
-function fromThisMachine(request: FastifyRequest): boolean {
-  return LOOPBACK.test(request.socket.remoteAddress ?? '') && LOOPBACK.test(request.ip);
-}
 
 /**
  * The development mailbox: every mail (and SMS) the app has sent, so links in sign-up and reset mails can be

@@ -74,6 +74,11 @@ export async function listFactors({ database }: Pick<MfaDeps, 'database'>, { act
   };
 }
 
+/** Whether the user has a verified factor: a session of theirs must reach aal2 before anything else. */
+export async function hasVerifiedFactor({ database }: Pick<MfaDeps, 'database'>, userId: string): Promise<boolean> {
+  return (await database.db.$count(mfaFactors, and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, 'verified')))) > 0;
+}
+
 export function maskPhone(phone: string) {
   return `••• ••• ${phone.slice(-4)}`;
 }
