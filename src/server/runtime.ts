@@ -7,6 +7,7 @@ import { createBearerVerifier } from './auth/bearer';
 import { connectDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
+import { recordRunningDatabase } from './db/running-database';
 import { sealLegacyPhiText } from './crypto/seal-legacy-phi';
 import { printDemoSummary } from './demo/print-demo-summary';
 import { seedDemoData } from './demo/seed-demo-data';
@@ -63,19 +64,14 @@ export async function startRuntime(
       });
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
+      // Commands run meanwhile (create-manager, demo-data) use this database: a cluster runs once.
+      cleanups.push(await recordRunningDatabase(config.dataDir, embedded.url));
     }
     const secrets = await loadSecrets(config);
     const database = connectDatabase(databaseUrl);
     cleanups.push(() => database.close());
     await migrateDatabase(database);
     await sealLegacyPhiText(database, secrets.phiKey);
-    // First start on the embedded database: a believable demo cast, so there is something to see.
-    // Does nothing once any account exists; never runs against a configured DATABASE_URL.
-    if (!config.databaseUrl) {
-      const demo = await seedDemoData(database.db);
-      if (demo) printDemoSummary(demo, (line) => console.log(line));
-    }
-
     const jobs = await startJobQueue({
       databaseUrl,
       retryDelaySeconds: config.jobRetryDelaySeconds,
@@ -101,6 +97,13 @@ export async function startRuntime(
     });
     // Chosen once: the routes, the jobs and the documentation sweep all move money through it.
     const payments = createPaymentProvider(config);
+    // First start on the embedded database: a demo cast and their market in motion, played through
+    // the use cases (which queue jobs), so there is something to see. Does nothing once any account
+    // exists; never runs against a configured DATABASE_URL.
+    if (!config.databaseUrl) {
+      const demo = await seedDemoData({ database, jobs, secrets, noteDueHours: config.noteDueHours, payments });
+      if (demo) printDemoSummary(demo, (line) => console.log(line));
+    }
     // Chosen once too: every instance reads and writes attachments in the same shared place.
     const attachmentStore = createAttachmentStore(config, database);
     const app: App = await buildApp({ config, secrets, database, jobs, auth, bearer, notifications, payments, attachmentStore, logStream: options.logStream });

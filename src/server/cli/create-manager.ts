@@ -11,7 +11,7 @@ const usage = [
   'Usage: npm run create-manager -- --email <email> --first-name <name> --last-name <name> --phone <phone>',
   '',
   'Creates a CareRelay manager (approved, role admin) and mails them a link to set their password.',
-  'Uses DATABASE_URL, or the embedded database under DATA_DIR when it is unset.',
+  'Uses DATABASE_URL, or else the embedded database under DATA_DIR (the running server’s, when it is up).',
 ].join('\n');
 
 /** A plain reason to stop, printed without a stack trace. */
