@@ -108,7 +108,7 @@ function UndeliveredCard({ item, retrying, disabled, onRetry }: { item: Undelive
           )}
         </dl>
       </div>
-      <Button variant="secondary" className="shrink-0" disabled={disabled} aria-busy={retrying} aria-label={`Retry ${kind.toLowerCase()} to ${item.recipient}`} onClick={() => onRetry(item)}>
+      <Button variant="secondary" className="min-h-11 shrink-0" disabled={disabled} aria-busy={retrying} aria-label={`Retry ${kind.toLowerCase()} to ${item.recipient}`} onClick={() => onRetry(item)}>
         <RotateCw className="size-4" aria-hidden /> {retrying ? 'Retrying…' : 'Retry'}
       </Button>
     </li>
