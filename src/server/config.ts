@@ -140,7 +140,7 @@ export interface Config {
   therapistWebhookUrl: string | undefined;
   /** Fastify's trustProxy: unset = the socket address is the client; `true`, or the proxies' addresses (comma-separated). */
   trustProxy: boolean | string | undefined;
-  /** Origins allowed to call the API from a browser: PUBLIC_URL plus CORS_ORIGINS (comma-separated). */
+  /** Origins allowed to call the API from a browser: PUBLIC_URL plus CORS_ORIGINS (comma-separated); in development also localhost and 127.0.0.1 on PORT. */
   allowedOrigins: string[];
   /** Unset: SMS are kept and shown in the development mailbox. */
   twilio: { accountSid: string; authToken: string; from: string; apiBaseUrl: string } | undefined;
@@ -225,7 +225,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agencyWebhookUrl: e.AGENCY_WEBHOOK_URL,
     therapistWebhookUrl: e.THERAPIST_WEBHOOK_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    allowedOrigins: [new URL(publicUrl).origin, ...(e.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean)],
+    allowedOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        // A developer opens either address of this machine; both must be able to sign in.
+        ...(e.NODE_ENV === 'development' ? [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`] : []),
+        ...(e.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+      ]),
+    ],
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM_NUMBER, apiBaseUrl: e.TWILIO_API_URL ?? 'https://api.twilio.com' }
