@@ -4,14 +4,15 @@ import { useMapTiles } from '../../api/referrals';
 import { Loading } from '../../ui/states';
 import type { MapSelection } from './referral-map';
 
-// Leaflet loads only when a list has something to put on the map.
+// Leaflet and the boundary data load only when a list has something to put on the map.
 const ReferralMap = lazy(() => import('./referral-map'));
 
 const placeholder = 'flex h-64 items-center justify-center rounded-xl border border-slate-200 bg-slate-100 sm:h-80 lg:h-[28rem]';
 
 /**
- * The map beside the list. Without a configured tile server (or when asking for one fails) the map
- * still draws its markers, on a plain background, and says why there is no base map.
+ * The map beside the list. It always shows where the referrals are, on US state and county
+ * boundaries shipped with the app; a configured tile server's map (or none, when asking for it
+ * fails) is drawn over them.
  */
 export function ReferralMapSection({ referrals, selection }: { referrals: TherapistReferral[]; selection: MapSelection | null }) {
   const tiles = useMapTiles();
@@ -25,24 +26,19 @@ export function ReferralMapSection({ referrals, selection }: { referrals: Therap
           <Loading label="Loading map…" />
         </div>
       ) : (
-        <>
-          {!tiles.data?.tiles && (
-            <p data-testid="no-base-map" className="text-sm text-slate-600">
-              No base map is configured, so the referrals are shown on a plain background.
-            </p>
-          )}
-          <Suspense
-            fallback={
-              <div className={placeholder}>
-                <Loading label="Loading map…" />
-              </div>
-            }
-          >
-            <ReferralMap referrals={referrals} tiles={tiles.data?.tiles ?? null} selection={selection} />
-          </Suspense>
-        </>
+        <Suspense
+          fallback={
+            <div className={placeholder}>
+              <Loading label="Loading map…" />
+            </div>
+          }
+        >
+          <ReferralMap referrals={referrals} tiles={tiles.data?.tiles ?? null} selection={selection} />
+        </Suspense>
       )}
-      <p className="text-xs text-slate-600">Each marker is the centre of the patient’s ZIP code area, not an address.</p>
+      <p className="text-xs text-slate-600">
+        Each marker is at the center of the patient’s ZIP code area, not at an address. State and county lines: US Census Bureau.
+      </p>
     </section>
   );
 }
