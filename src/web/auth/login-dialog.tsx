@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, signInSchema, type ForgotPasswordInput, type SignInInput } from '../../domain/auth';
 import { requestPasswordReset, signIn } from '../api/auth';
+import { DemoSignIn } from './demo-sign-in';
 import { SocialSignInButtons } from './social-sign-in-buttons';
 import { SocialSignInError } from './social-sign-in-error';
 import { Button } from '../ui/button';
@@ -49,6 +50,7 @@ export function LoginDialog({
   return (
     <Dialog open={open} onOpenChange={changeOpen} title={titles[view]}>
       {view === 'sign-in' && <SignInForm key={generation} onForgot={() => setView('forgot')} />}
+      {view === 'sign-in' && <DemoSignIn />}
       {view === 'forgot' && (
         <ForgotForm
           key={generation}
