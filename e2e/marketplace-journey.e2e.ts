@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, dateKeyIn, timeOfDayIn } from '../src/domain/time-zones';
 import { locateZip } from '../src/server/geo/zip-centroids';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
@@ -28,7 +29,6 @@ afterAll(() => e2e.close());
 const db = () => e2e.app.runtime.database.db;
 const PHONE = { width: 390, height: 844 };
 const centroid = locateZip('78704')!;
-const two = (n: number) => String(n).padStart(2, '0');
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 
@@ -136,8 +136,9 @@ it('agency posts → therapist notified live, accepts → match → patient → 
   const visitsPanel = therapistPage.getByRole('region', { name: 'Visits' });
   const start = new Date(Date.now() + 10 * 60_000);
   await field(visitsPanel, 'Service').selectOption('evaluation');
-  await field(visitsPanel, 'Date').fill(`${start.getFullYear()}-${two(start.getMonth() + 1)}-${two(start.getDate())}`);
-  await field(visitsPanel, 'Time').fill(`${two(start.getHours())}:${two(start.getMinutes())}`);
+  // Typed on the therapist's clock: the default zone, as they have not chosen one.
+  await field(visitsPanel, 'Date').fill(dateKeyIn(start, DEFAULT_TIME_ZONE));
+  await field(visitsPanel, 'Time').fill(timeOfDayIn(start, DEFAULT_TIME_ZONE));
   await visitsPanel.getByRole('button', { name: 'Schedule visit' }).click();
   await visitsPanel.getByText('Visit scheduled.').waitFor();
   await visitsPanel.getByRole('list', { name: 'Scheduled visits' }).getByRole('link').click();

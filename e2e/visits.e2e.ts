@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, dateKeyIn, timeOfDayIn } from '../src/domain/time-zones';
 import { locateZip } from '../src/server/geo/zip-centroids';
 import { referralAgreedRates } from '../src/server/db/schema/index';
 import { startE2e, type E2e } from '../test/e2e';
@@ -22,7 +23,6 @@ afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
 const centroid = locateZip('78704')!;
-const two = (n: number) => String(n).padStart(2, '0');
 
 const patient = patientInput();
 
@@ -46,8 +46,9 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   await visitsPanel.getByRole('button', { name: 'Suggest dates' }).click();
   await visitsPanel.getByText(/choose one to fill the form/).waitFor();
   const start = new Date(Date.now() + 10 * 60_000);
-  await visitsPanel.getByLabel('Date', { exact: true }).fill(`${start.getFullYear()}-${two(start.getMonth() + 1)}-${two(start.getDate())}`);
-  await visitsPanel.getByLabel('Time', { exact: true }).fill(`${two(start.getHours())}:${two(start.getMinutes())}`);
+  // Typed on the therapist's clock: the default zone, as they have not chosen one.
+  await visitsPanel.getByLabel('Date', { exact: true }).fill(dateKeyIn(start, DEFAULT_TIME_ZONE));
+  await visitsPanel.getByLabel('Time', { exact: true }).fill(timeOfDayIn(start, DEFAULT_TIME_ZONE));
   await visitsPanel.getByRole('button', { name: 'Schedule visit' }).click();
   await visitsPanel.getByText('Visit scheduled.').waitFor();
   await visitsPanel.getByText('Initial Evaluation: 1 of 1 booked').waitFor();

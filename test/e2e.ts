@@ -7,6 +7,8 @@ import { TestSmtpServer } from './smtp';
 interface PageOptions {
   viewport?: { width: number; height: number };
   reducedMotion?: 'reduce' | 'no-preference';
+  /** The browser's own time zone (an IANA name); the machine's when left out. */
+  timezoneId?: string;
 }
 
 export interface E2e {
@@ -44,6 +46,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
         baseURL: app.url,
         viewport: options.viewport ?? { width: 1280, height: 800 },
         reducedMotion: options.reducedMotion ?? 'no-preference',
+        timezoneId: options.timezoneId,
       });
       context.setDefaultTimeout(10_000);
       contexts.push(context);

@@ -1,23 +1,16 @@
 import { z } from 'zod';
 import { phoneNumberSchema } from './mfa';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, timeZoneMessages } from './time-zones';
 
 /**
  * A therapist's referral-alert settings: whether they take new referrals, and how and when they
  * are told about them. One schema serves the settings form and `PUT /api/therapist/settings`.
+ * `timeZone` is the account's one zone (time-zones.ts), shown here because quiet hours are read
+ * on its clock; saving the settings saves it on the account.
  */
 
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
-
-/** The zones the settings form offers; the API accepts any valid IANA zone. */
-export const usTimeZones = [
-  { id: 'America/New_York', label: 'Eastern (New York)' },
-  { id: 'America/Chicago', label: 'Central (Chicago)' },
-  { id: 'America/Denver', label: 'Mountain (Denver)' },
-  { id: 'America/Phoenix', label: 'Arizona (Phoenix, no daylight saving)' },
-  { id: 'America/Los_Angeles', label: 'Pacific (Los Angeles)' },
-  { id: 'America/Anchorage', label: 'Alaska (Anchorage)' },
-  { id: 'Pacific/Honolulu', label: 'Hawaii (Honolulu)' },
-] as const;
+// The zone lives on the account now (time-zones.ts); these names stay for the settings code that reads them here.
+export { canonicalTimeZone, DEFAULT_TIME_ZONE, usTimeZones } from './time-zones';
 
 export const preferencesMessages = {
   inAppRequired: 'In-app alerts stay on: the notification centre always lists your referral alerts.',
@@ -25,20 +18,10 @@ export const preferencesMessages = {
   quietHoursPair: 'Set both a start and an end, or neither',
   quietHoursSame: 'Quiet hours need different start and end times',
   timeInvalid: 'Enter a time as HH:MM, for example 22:00',
-  timeZoneInvalid: 'Choose a valid time zone',
+  timeZoneInvalid: timeZoneMessages.invalid,
 } as const;
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** The zone's canonical IANA name, or null when Intl does not know it (UTC offsets are refused too). */
-export function canonicalTimeZone(value: string): string | null {
-  if (!value || /^[+-]/.test(value)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
 
 export interface QuietHours {
   /** 'HH:MM' in `timeZone`, or null when unset. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountStatuses, serviceTypes, type ServiceTypeId } from './accounts';
 import { credentialReviewSchema } from './credential-changes';
 import { isValidNpi } from './npi';
+import { timeZoneSchema } from './time-zones';
 import { usStateCodes } from './us-states';
 
 /** Onboarding (seed sections 2, 3 and 9): professional information, then rates for therapists. */
@@ -71,6 +72,11 @@ export const professionalInfoSchema = z.object({
   licenseNumber: required(onboardingMessages.licenseNumber, 50),
   licenseState: z.enum(usStateCodes, { error: onboardingMessages.licenseState }),
   licenseExpiry,
+  /**
+   * The zone every time is shown in, saved on the account. The form always sends it (prefilled
+   * from the browser); an API client that leaves it out keeps the zone already saved.
+   */
+  timeZone: timeZoneSchema.optional(),
 });
 export type ProfessionalInfoInput = z.input<typeof professionalInfoSchema>;
 export const professionalInfoFields = Object.keys(professionalInfoSchema.shape) as Array<keyof typeof professionalInfoSchema.shape>;
@@ -145,6 +151,8 @@ export const onboardingStateSchema = z.object({
     licenseState: z.string(),
     licenseExpiry: z.string(),
   }),
+  /** The account's chosen time zone; null until one is chosen (the form then offers the browser's). */
+  timeZone: z.string().nullable(),
   /**
    * The latest credential change made after approval, while it awaits review or once rejected;
    * null when there is none. `profile` shows a pending change, not the credential still in force.

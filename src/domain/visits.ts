@@ -131,6 +131,8 @@ export const visitSummarySchema = z.object({
   agencyName: z.string(),
   /** From the referral (not PHI): city and state of the patient's ZIP. */
   place: z.string(),
+  /** The time zone of the patient's home, from its state (patient-time-zone.ts); null when unknown. */
+  patientTimeZone: z.string().nullable(),
   /** The referral's reference number and label (referral-reference.ts): its patient's short name for its parties at aal2. */
   referenceNumber: z.number(),
   referenceLabel: z.string(),

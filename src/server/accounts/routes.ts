@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { accountStatuses, userTypes } from '../../domain/accounts';
 import { signupSchema } from '../../domain/signup';
+import { timeZoneChoiceSchema } from '../../domain/time-zones';
+import { callerOf } from '../auth/authenticate';
 import { consumeRateLimit } from '../http/db-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
 import { isResetTokenUsable } from './reset-token';
 import { signUp } from './signup-service';
+import { changeTimeZone, getTimeZone } from './time-zone-service';
+
+const userTimeZoneSchema = z.object({
+  /** The IANA zone every time is shown in: the user's choice, else the default. */
+  timeZone: z.string(),
+  /** False until the user has chosen one; the dashboard then asks, once. */
+  timeZoneChosen: z.boolean(),
+});
 
 export const accountRoutes: RoutesPlugin = async (app, deps) => {
   app.post(
@@ -51,7 +61,7 @@ export const accountRoutes: RoutesPlugin = async (app, deps) => {
             /** aal1 with nextLevel aal2: the user must pass their second factor before anything else. */
             aal: z.enum(['aal1', 'aal2']),
             nextLevel: z.enum(['aal1', 'aal2']),
-          }),
+          }).extend(userTimeZoneSchema.shape),
         },
       },
       // The web asks this before a second factor is passed, to learn that one is owed.
@@ -59,12 +69,33 @@ export const accountRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) => {
       const { actor } = request;
+      const zone = await getTimeZone(deps, { actor });
       return {
         user: { id: actor.userId, email: actor.email, name: actor.name },
         account: actor.account,
         aal: actor.aal,
         nextLevel: actor.nextLevel,
+        timeZone: zone.timeZone,
+        timeZoneChosen: zone.chosen,
       };
+    },
+  );
+
+  app.put(
+    '/me/time-zone',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Set the signed-in user's time zone (an IANA name such as America/Denver), which every page, mail and text uses",
+        body: timeZoneChoiceSchema,
+        response: { 200: userTimeZoneSchema },
+      },
+      // Any role, at any review status: a pending account's status page shows times too.
+      config: { auth: {} },
+    },
+    async (request) => {
+      const zone = await changeTimeZone(deps, { ...callerOf(request), timeZone: request.body.timeZone });
+      return { timeZone: zone.timeZone, timeZoneChosen: zone.chosen };
     },
   );
 };

@@ -7,7 +7,7 @@ import { buildReferral } from '../../../test/referral-fixtures';
 import { buildVisit, type VisitOverrides } from '../../../test/visit-fixtures';
 import type { AdminDashboard, AgencyDashboard, NetworkTherapist, PatientRecord, TherapistDashboard } from '../../domain/dashboards';
 import type { VisitStatus } from '../../domain/visits';
-import { notificationPreferences, payouts, referralServices } from '../db/schema/index';
+import { payouts, referralServices } from '../db/schema/index';
 import { getAdminDashboard } from './service';
 
 let app: TestApp;
@@ -213,7 +213,8 @@ describe('GET /api/dashboard/therapist', () => {
   it("shows today's visits in the therapist's own time zone, with service and city only", async () => {
     const zone = 'Pacific/Auckland';
     const therapist = await buildTherapist(db());
-    await db().insert(notificationPreferences).values({ userId: therapist.userId, timeZone: zone });
+    const cookie = await signIn(app.url, therapist);
+    await ok(await callApi(app.url, 'PUT', '/api/me/time-zone', { cookie, body: { timeZone: zone } }));
     const agency = await buildAgency(db());
     const referral = await filled(agency.userId, therapist.userId, 'in_progress', 5, ago(DAY));
     const visit = (status: VisitStatus, scheduledStart: Date) =>
@@ -224,7 +225,7 @@ describe('GET /api/dashboard/therapist', () => {
     await visit('completed', zoned(zone, -1, 23, 30));
     await visit('cancelled', zoned(zone, 0, 12, 0));
 
-    const dashboard = await ok<TherapistDashboard>(await get(await signIn(app.url, therapist), '/api/dashboard/therapist'));
+    const dashboard = await ok<TherapistDashboard>(await get(cookie, '/api/dashboard/therapist'));
     expect(dashboard.timeZone).toBe(zone);
     expect(dashboard.todaysSchedule).toEqual([
       {
@@ -311,7 +312,7 @@ describe('kept figures', () => {
     await db().insert(payouts).values({ visitId: visit.id, therapistId: therapist.userId, amount: 64, status: 'pending', provider: 'ledger', idempotencyKey: `payout:${visit.id}` });
     await expect.poll(async () => (await dashboard()).pendingPaymentsAmount, soon).toBe(64);
 
-    await db().insert(notificationPreferences).values({ userId: therapist.userId, timeZone: 'Pacific/Auckland' });
+    await ok(await callApi(app.url, 'PUT', '/api/me/time-zone', { cookie, body: { timeZone: 'Pacific/Auckland' } }));
     await expect.poll(async () => (await dashboard()).timeZone, soon).toBe('Pacific/Auckland');
   });
 });

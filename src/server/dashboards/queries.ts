@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE } from '../../domain/notification-preferences';
+import { DEFAULT_TIME_ZONE } from '../../domain/time-zones';
 import type { Db } from '../db/client';
 
 /**
@@ -101,7 +101,7 @@ export async function therapistFigures(db: Db, therapistId: string): Promise<The
     db,
     sql`
     with tz as (
-      select coalesce((select time_zone from notification_preferences where user_id = ${therapistId}), ${DEFAULT_TIME_ZONE}) as zone
+      select coalesce((select time_zone from useraccounts where user_id = ${therapistId}), ${DEFAULT_TIME_ZONE}) as zone
     ), month as (
       select date_trunc('month', now() at time zone tz.zone) at time zone tz.zone as start, tz.zone from tz
     )

@@ -1,5 +1,6 @@
 import { needsCredentialReview, type Credential } from '../../domain/credential-changes';
 import { onboardingMessages, type Onboarding, type OnboardingState, type OnboardingUserType, type Rates } from '../../domain/onboarding';
+import { findTimeZone, updateTimeZone } from '../accounts/time-zone-queries';
 import { writeAudit } from '../audit/write-audit';
 import type { Actor } from '../auth/session';
 import { inTransaction, type Database } from '../db/client';
@@ -36,12 +37,16 @@ interface Deps {
 export async function getOnboarding({ database }: Deps, options: { actor: Actor }): Promise<OnboardingState> {
   const { db } = database;
   const actor = onboardingActor(options.actor);
-  const [saved, credentialReview] = await Promise.all([findUserProfile(db, actor.userId), credentialReviewOf(db, actor.userId)]);
+  const [saved, credentialReview, timeZone] = await Promise.all([
+    findUserProfile(db, actor.userId),
+    credentialReviewOf(db, actor.userId),
+    findTimeZone(db, actor.userId),
+  ]);
   // A change awaiting review is what the user last submitted, so the form shows it; the approved
   // credential stays in force (and in user_profiles) until a manager approves the change.
   const credential = credentialReview?.status === 'pending' ? credentialReview.submitted : credentialOf(saved);
   const profile = { firstName: saved?.firstName ?? '', lastName: saved?.lastName ?? '', ...credential };
-  const base = { userType: actor.userType, status: actor.status, completed: saved !== null, profile, credentialReview };
+  const base = { userType: actor.userType, status: actor.status, completed: saved !== null, profile, timeZone, credentialReview };
 
   if (actor.userType === 'agency') {
     return { ...base, companyName: await findAgencyName(db, actor.userId), services: [], rates: null, serviceRadiusMiles: null };
@@ -85,6 +90,7 @@ export async function saveOnboarding(deps: Deps, options: Caller & { input: Onbo
     const review = needsCredentialReview(status ?? actor.status, recorded, submitted);
     const credential = review ? credentialColumnsOf(recorded) : submitted;
     await upsertUserProfile(tx, actor.userId, { firstName, lastName, ...credential });
+    if (input.timeZone) await updateTimeZone(tx, actor.userId, input.timeZone);
     // Back to the approved credential (or any save of an account under review as a whole): a change
     // still pending would otherwise be approved later over what the user now says.
     let credentialChange: 'submitted' | 'withdrawn' | undefined;
@@ -109,7 +115,7 @@ export async function saveOnboarding(deps: Deps, options: Caller & { input: Onbo
       outcome: 'success',
       ipAddress: options.client.ipAddress,
       userAgent: options.client.userAgent,
-      details: { userType: actor.userType, ...(credentialChange ? { credentialChange } : {}) },
+      details: { userType: actor.userType, ...(credentialChange ? { credentialChange } : {}), ...(input.timeZone ? { timeZone: input.timeZone } : {}) },
     });
   });
   return getOnboarding(deps, { actor: options.actor });

@@ -84,7 +84,9 @@ describe('GET and PUT /api/therapist/settings', () => {
     expect(await (await call('GET', cookie)).json()).toEqual(expected);
 
     const [row] = await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, therapist.userId));
-    expect(row).toMatchObject({ inApp: true, email: false, sms: true, smsPhone: '+15125550199', quietHoursStart: '22:00:00', quietHoursEnd: '07:00:00', timeZone: 'America/Denver' });
+    expect(row).toMatchObject({ inApp: true, email: false, sms: true, smsPhone: '+15125550199', quietHoursStart: '22:00:00', quietHoursEnd: '07:00:00' });
+    // The zone is the account's one zone: the rest of the product reads it too.
+    expect(await (await callApi(app.url, 'GET', '/api/me', { cookie })).json()).toMatchObject({ timeZone: 'America/Denver', timeZoneChosen: true });
     const [profile] = await db().select({ available: therapistProfiles.availableForReferrals }).from(therapistProfiles).where(eq(therapistProfiles.id, therapist.userId));
     expect(profile?.available).toBe(false);
 

@@ -31,7 +31,8 @@ export async function updateAvailability(db: Db, userId: string, available: bool
   return rows.length > 0;
 }
 
-export async function upsertPreferences(db: Db, userId: string, preferences: TherapistSettings['preferences']): Promise<void> {
+/** The alert choices; the zone they are read in is the account's (accounts/time-zone-queries.ts). */
+export async function upsertPreferences(db: Db, userId: string, preferences: Omit<TherapistSettings['preferences'], 'timeZone'>): Promise<void> {
   const values = { ...preferences, updatedAt: sql`now()` };
   await db
     .insert(notificationPreferences)

@@ -3,6 +3,8 @@ import {
   type TherapistSettings,
   type TherapistSettingsState,
 } from '../../domain/notification-preferences';
+import { usableTimeZone } from '../../domain/time-zones';
+import { findTimeZone, updateTimeZone } from '../accounts/time-zone-queries';
 import { writeAudit } from '../audit/write-audit';
 import type { Actor } from '../auth/session';
 import { inTransaction, type Database } from '../db/client';
@@ -20,9 +22,11 @@ interface Deps {
 export async function getTherapistSettings({ database }: Deps, { actor }: { actor: Actor }): Promise<TherapistSettingsState> {
   const { db } = database;
   const { userId } = actor;
-  const [available, saved] = await Promise.all([findAvailability(db, userId), findPreferences(db, userId)]);
+  const [available, saved, zone] = await Promise.all([findAvailability(db, userId), findPreferences(db, userId), findTimeZone(db, userId)]);
   // Sign-up always creates the profile, so a missing one is a broken account, not bad input.
   if (available === null) throw new Error(`therapist ${userId} has no therapist profile`);
+  // Quiet hours are read on the account's one zone, so the form shows and saves that zone.
+  const timeZone = usableTimeZone(zone);
   return {
     availableForReferrals: available,
     preferences: saved
@@ -33,9 +37,9 @@ export async function getTherapistSettings({ database }: Deps, { actor }: { acto
           smsPhone: saved.smsPhone,
           quietHoursStart: hhmm(saved.quietHoursStart),
           quietHoursEnd: hhmm(saved.quietHoursEnd),
-          timeZone: saved.timeZone,
+          timeZone,
         }
-      : defaultNotificationPreferences,
+      : { ...defaultNotificationPreferences, timeZone },
   };
 }
 
@@ -47,8 +51,10 @@ export async function saveTherapistSettings(deps: Deps, { actor, client, input }
     if (!(await updateAvailability(tx, userId, input.availableForReferrals))) {
       throw new Error(`therapist ${userId} has no therapist profile`);
     }
-    await upsertPreferences(tx, userId, input.preferences);
-    const { inApp, email, sms, quietHoursStart, timeZone } = input.preferences;
+    const { timeZone, ...preferences } = input.preferences;
+    await upsertPreferences(tx, userId, preferences);
+    await updateTimeZone(tx, userId, timeZone);
+    const { inApp, email, sms, quietHoursStart } = preferences;
     await writeAudit(tx, {
       actorUserId: userId,
       action: 'therapist.settings_updated',

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { serviceTypes } from '../../domain/accounts';
 import { defaultNotificationPreferences, endOfQuietHours } from '../../domain/notification-preferences';
+import { usableTimeZone } from '../../domain/time-zones';
+import { findTimeZone } from '../accounts/time-zone-queries';
 import { urgencyLabels } from '../../domain/referrals';
 import { inTransaction, type Database } from '../db/client';
 import { notificationPreferences, referralOffers, referrals, therapistProfiles } from '../db/schema/index';
@@ -34,10 +36,15 @@ export function createReferralAlertJob(deps: { database: Database; jobs: JobQueu
   const now = deps.now ?? (() => new Date());
   return async ({ referralId, therapistId }: { referralId: string; therapistId: string }): Promise<void> => {
     const { db } = deps.database;
-    const [saved] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, therapistId));
+    const [[saved], zone] = await Promise.all([
+      db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, therapistId)),
+      findTimeZone(db, therapistId),
+    ]);
+    // Quiet hours are wall-clock times on the therapist's own zone, the one their pages show.
+    const timeZone = usableTimeZone(zone);
     const preferences = saved
-      ? { email: saved.email, sms: saved.sms, smsPhone: saved.smsPhone, quiet: { start: saved.quietHoursStart, end: saved.quietHoursEnd, timeZone: saved.timeZone } }
-      : { email: defaultNotificationPreferences.email, sms: false, smsPhone: null, quiet: { start: null, end: null, timeZone: defaultNotificationPreferences.timeZone } };
+      ? { email: saved.email, sms: saved.sms, smsPhone: saved.smsPhone, quiet: { start: saved.quietHoursStart, end: saved.quietHoursEnd, timeZone } }
+      : { email: defaultNotificationPreferences.email, sms: false, smsPhone: null, quiet: { start: null, end: null, timeZone } };
     const wantsSms = preferences.sms && Boolean(preferences.smsPhone);
     if (!preferences.email && !wantsSms) return;
 

@@ -1,4 +1,5 @@
 import { serviceTypes } from '../../domain/accounts';
+import { patientTimeZone } from '../../domain/patient-time-zone';
 import { patientShortName, referralLabel } from '../../domain/referral-reference';
 import type { Urgency } from '../../domain/referrals';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
@@ -30,6 +31,7 @@ export function presentVisitSummary(visit: VisitWithNames, patientShortName?: st
     therapistName: visit.therapistName,
     agencyName: visit.agencyName,
     place: visit.place,
+    patientTimeZone: patientTimeZone(visit.placeState),
     referenceNumber: visit.referenceNumber,
     referenceLabel: referralLabel({ referenceNumber: visit.referenceNumber, city: visit.placeCity, state: visit.placeState, patientShortName }),
     exceptions: exceptionsOf(visit.exceptions),

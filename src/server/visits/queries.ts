@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { BOOKED_STATUSES } from '../../domain/visits';
 import type { Db } from '../db/client';
-import { agencyProfiles, notificationPreferences, referralAgreedRates, referrals, referralServices, serviceTypesTable, therapistProfiles, user as users, visitNotes, visits } from '../db/schema/index';
+import { agencyProfiles, notificationPreferences, referralAgreedRates, referrals, referralServices, serviceTypesTable, therapistProfiles, user as users, useraccounts, visitNotes, visits } from '../db/schema/index';
 
 /**
  * Visit SQL. Every query that reads a visit is scoped to its parties in its own `where`
@@ -196,13 +196,14 @@ export interface ReminderRecipient {
   timeZone: string | null;
 }
 
-/** The users' sign-in addresses with their saved email choice and time zone, if any. */
+/** The users' sign-in addresses with their saved email choice and their account's time zone, if any. */
 export async function reminderRecipients(db: Db, userIds: string[]): Promise<ReminderRecipient[]> {
   if (userIds.length === 0) return [];
   return db
-    .select({ userId: users.id, email: users.email, emailOptIn: notificationPreferences.email, timeZone: notificationPreferences.timeZone })
+    .select({ userId: users.id, email: users.email, emailOptIn: notificationPreferences.email, timeZone: useraccounts.timeZone })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .leftJoin(useraccounts, eq(useraccounts.userId, users.id))
     .where(inArray(users.id, userIds));
 }
 

@@ -353,8 +353,8 @@ describe('reminders', () => {
 
   it('the therapist and the agency are each reminded in-app and by email once, in their own time zone, without PHI', async () => {
     const { referral, therapist, therapistPerson, agencyPerson } = await matchedReferral();
-    await db().insert(notificationPreferences).values({ userId: therapistPerson.userId, timeZone: 'America/Los_Angeles' });
-    // The agency saved no preferences: the default zone (Central) applies.
+    await ok(await call('PUT', '/me/time-zone', therapist, { timeZone: 'America/Los_Angeles' }));
+    // The agency has not chosen a zone: the default (Central) applies.
     const visit = await scheduled(referral.id, therapist);
     // Due already (start in 10 minutes): the worker picks it up.
     await expect.poll(() => remindedAt(visit.id), { timeout: 15_000 }).toBeTruthy();
@@ -390,8 +390,9 @@ describe('reminders', () => {
   });
 
   it('a recipient who turned email off is reminded in-app only', async () => {
-    const { referral, therapist, therapistPerson, agencyPerson } = await matchedReferral();
-    await db().insert(notificationPreferences).values({ userId: agencyPerson.userId, email: false, timeZone: 'America/New_York' });
+    const { referral, agency, therapist, therapistPerson, agencyPerson } = await matchedReferral();
+    await db().insert(notificationPreferences).values({ userId: agencyPerson.userId, email: false });
+    await ok(await call('PUT', '/me/time-zone', agency, { timeZone: 'America/New_York' }));
     const visit = await scheduled(referral.id, therapist);
     await expect.poll(() => remindedAt(visit.id), { timeout: 15_000 }).toBeTruthy();
     await smtp.waitForMail((m) => m.to.includes(therapistPerson.email) && m.text.includes(visit.id));

@@ -11,6 +11,10 @@ export interface Me {
   /** aal1 while nextLevel is aal2: the user must pass a second factor (at /verify) first. */
   aal: 'aal1' | 'aal2';
   nextLevel: 'aal1' | 'aal2';
+  /** The IANA zone every time is shown in (the default until the user chooses one). */
+  timeZone: string;
+  /** False until the user has chosen a zone: the dashboard asks, once. */
+  timeZoneChosen: boolean;
 }
 
 export const authKeys = {
@@ -82,10 +86,15 @@ export function isUnauthenticated(error: unknown): boolean {
  * The signed-in user. Loading it is user activity (it refreshes the idle timer on the server), which
  * is what a page load should do; background polling must send `x-carerelay-background: 1` instead.
  */
+/** GET /api/me. */
+export function fetchMe(): Promise<Me> {
+  return api<Me>('/api/me');
+}
+
 export function useMe() {
   return useQuery({
     queryKey: authKeys.me,
-    queryFn: () => api<Me>('/api/me'),
+    queryFn: fetchMe,
     // Fetched again whenever a page that needs it mounts: onboarding creates the account record and
     // a manager may approve it meanwhile, and routing decisions must not rest on an old answer.
     staleTime: 0,
@@ -96,5 +105,5 @@ export function useMe() {
 
 /** The idle timer's "I am still here": a request that refreshes the session on the server. */
 export function keepSessionAlive(): Promise<Me> {
-  return api<Me>('/api/me');
+  return fetchMe();
 }

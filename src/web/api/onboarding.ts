@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Onboarding, OnboardingState } from '../../domain/onboarding';
+import { authKeys } from './auth';
 import { api, ApiError } from './client';
 
 export const onboardingKeys = {
@@ -22,6 +23,10 @@ export function useSaveOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Onboarding) => api<OnboardingState>('/api/onboarding', { method: 'PUT', body }),
-    onSuccess: (state) => queryClient.setQueryData(onboardingKeys.state, state),
+    onSuccess: async (state) => {
+      queryClient.setQueryData(onboardingKeys.state, state);
+      // The time zone chosen here is the one every page reads from /api/me.
+      await queryClient.invalidateQueries({ queryKey: authKeys.me });
+    },
   });
 }

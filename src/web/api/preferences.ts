@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TherapistSettings, TherapistSettingsState } from '../../domain/notification-preferences';
+import { authKeys, type Me } from './auth';
 import { api, ApiError } from './client';
 
 export const preferencesKeys = {
@@ -21,6 +22,10 @@ export function useSaveTherapistSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TherapistSettings) => api<TherapistSettingsState>('/api/therapist/settings', { method: 'PUT', body }),
-    onSuccess: (state) => queryClient.setQueryData(preferencesKeys.therapistSettings, state),
+    onSuccess: (state) => {
+      queryClient.setQueryData(preferencesKeys.therapistSettings, state);
+      // The zone saved here is the account's one zone, which every page reads from /api/me.
+      queryClient.setQueryData<Me>(authKeys.me, (me) => (me ? { ...me, timeZone: state.preferences.timeZone, timeZoneChosen: true } : me));
+    },
   });
 }

@@ -10,6 +10,7 @@ import type { DashboardMe } from './dashboard-context';
 import { DashboardHeader } from './dashboard-header';
 import { dashboardPathFor, isSharedPage, isWithin } from './dashboard-paths';
 import { IdleTimeout } from './idle-timeout';
+import { TimeZonePrompt } from './time-zone-prompt';
 import { signOutAndLeave, useSignOut } from './use-sign-out';
 
 /**
@@ -54,6 +55,7 @@ export function DashboardLayout() {
   // Pending and rejected accounts see their status; their own security settings stay reachable.
   return (
     <SignedInShell name={me.data.user.name} refreshedAt={me.dataUpdatedAt}>
+      {pathname === home && <TimeZonePrompt me={me.data} />}
       {account.status === 'approved' || shared ? <Outlet context={signedIn} /> : <AccountStatusPage status={account.status} />}
     </SignedInShell>
   );

@@ -18,8 +18,3 @@ const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', y
 export function formatDay(iso: string): string {
   return day.format(new Date(iso));
 }
-
-/** A visit's start as the therapist reads it, in their own time zone ("9:30 AM"). */
-export function formatClock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
-}

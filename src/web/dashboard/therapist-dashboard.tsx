@@ -2,16 +2,18 @@ import { Bell, BellRing, CalendarPlus, FileSignature, MapPinned, Map as MapIcon 
 import { Link } from 'react-router';
 import { useTherapistDashboard } from '../api/dashboards';
 import { EmptyCard, LoadError, QuickAction, Section, StatCard } from './dashboard-ui';
-import { formatClock } from './format';
 import { formatAmount } from '../ui/format-amount';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
+import { formatTime } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 import { useDashboardMe } from './dashboard-context';
 import { ProfileLink } from './profile-link';
 
 /** /dashboard/therapist for an approved therapist: figures, today's schedule and quick actions. */
 export function TherapistDashboard() {
   const me = useDashboardMe();
+  const zone = useTimeZone();
   const dashboard = useTherapistDashboard();
   const data = dashboard.data;
   const name = data ? `${data.firstName} ${data.lastName}` : me.user.name;
@@ -43,7 +45,7 @@ export function TherapistDashboard() {
                       className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3 hover:bg-brand-50"
                     >
                       <span className="font-semibold text-slate-900">
-                        <time dateTime={visit.scheduledStart}>{formatClock(visit.scheduledStart, data.timeZone)}</time> · {visit.serviceName}
+                        <time dateTime={visit.scheduledStart}>{formatTime(visit.scheduledStart, zone)}</time> · {visit.serviceName}
                       </span>
                       <span className="text-sm text-slate-700">
                         {visit.city}, {visit.state} · {visit.status.replace('_', ' ')}

@@ -1,6 +1,7 @@
 import { MessageSquareText, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TimeZoneSection } from '../account/time-zone-section';
 import { useFactors, type FactorsState } from '../api/mfa';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
@@ -11,7 +12,7 @@ import { EnrolTotp, type EnrolDone } from './enrol-totp';
 import { FactorList } from './factor-list';
 import { verifyPath } from './safe-next';
 
-/** /dashboard/security: the session's assurance level, second factors and backup codes. */
+/** /dashboard/security: the session's assurance level, second factors and backup codes, and the account's time zone. */
 export function SecurityPage() {
   const factors = useFactors();
   let content;
@@ -31,12 +32,13 @@ export function SecurityPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6 sm:py-12">
-      <PageMeta title="Security" description="Second factors and backup codes for your CareRelay account." />
+      <PageMeta title="Security" description="Second factors, backup codes and the time zone of your CareRelay account." />
       <div className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Security</h1>
         <p className="text-slate-600">A second factor keeps your account safe even if someone learns your password.</p>
       </div>
       {content}
+      <TimeZoneSection />
     </div>
   );
 }

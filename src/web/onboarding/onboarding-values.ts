@@ -1,5 +1,6 @@
 import { DEFAULT_SERVICE_RADIUS_MILES } from '../../domain/accounts';
 import { defaultRates, professionalInfoFields, type OnboardingInput, type OnboardingState } from '../../domain/onboarding';
+import { browserTimeZone } from '../ui/use-time-zone';
 
 /** The form's starting values: what the server has saved, or its defaults. */
 export function formDefaults(state: OnboardingState): OnboardingInput {
@@ -12,6 +13,8 @@ export function formDefaults(state: OnboardingState): OnboardingInput {
     // An empty select shows its "Select a state" option; zod names the field when it is left so.
     licenseState: profile.licenseState as OnboardingInput['licenseState'],
     licenseExpiry: profile.licenseExpiry,
+    // Asked once here: the zone this browser runs in is the likely answer.
+    timeZone: state.timeZone ?? browserTimeZone(),
   };
   if (state.userType === 'agency') return { ...step1, userType: 'agency' };
   return {
@@ -47,6 +50,7 @@ export function professionalInfoLabels(userType: OnboardingState['userType']) {
         licenseNumber: 'Agency license number',
         licenseState: 'Agency license state',
         licenseExpiry: 'Agency license expiry',
+        timeZone: 'Your time zone',
       }
     : {
         intro: 'Your details as they appear on your license. Agencies see them when you accept a referral.',
@@ -56,5 +60,6 @@ export function professionalInfoLabels(userType: OnboardingState['userType']) {
         licenseNumber: 'License number',
         licenseState: 'License state',
         licenseExpiry: 'License expiry',
+        timeZone: 'Your time zone',
       };
 }

@@ -1,12 +1,13 @@
 import { useFormContext } from 'react-hook-form';
 import type { OnboardingState, ProfessionalInfoInput } from '../../domain/onboarding';
 import { SelectField, TextField } from '../ui/field';
+import { TimeZoneOptions } from '../ui/time-zone-options';
 import { UsStateOptions } from '../ui/us-state-options';
 import { professionalInfoLabels } from './onboarding-values';
 
 /** Step 1: name, NPI and licence. Reads the wizard's form through its context. */
 export function ProfessionalInfoStep({ userType }: { userType: OnboardingState['userType'] }) {
-  const { register, formState } = useFormContext<ProfessionalInfoInput>();
+  const { register, formState, getValues } = useFormContext<ProfessionalInfoInput>();
   const { errors } = formState;
   const labels = professionalInfoLabels(userType);
   return (
@@ -32,6 +33,14 @@ export function ProfessionalInfoStep({ userType }: { userType: OnboardingState['
         </SelectField>
       </div>
       <TextField label={labels.licenseExpiry} type="date" error={errors.licenseExpiry?.message} {...register('licenseExpiry')} />
+      <SelectField
+        label={labels.timeZone}
+        hint="Every visit time in CareRelay, and in our emails and texts, is shown in this zone."
+        error={errors.timeZone?.message}
+        {...register('timeZone')}
+      >
+        <TimeZoneOptions current={getValues('timeZone')} />
+      </SelectField>
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   therapistSettingsSchema,
-  usTimeZones,
   type TherapistSettings,
   type TherapistSettingsInput,
   type TherapistSettingsState,
@@ -13,6 +12,7 @@ import { applyServerErrors } from '../api/forms';
 import { useSaveTherapistSettings } from '../api/preferences';
 import { Button } from '../ui/button';
 import { FormAlert, SelectField, TextField } from '../ui/field';
+import { TimeZoneOptions } from '../ui/time-zone-options';
 import { CheckboxField } from './checkbox-field';
 
 const fieldNames = [
@@ -77,11 +77,6 @@ export function SettingsForm({ state }: { state: TherapistSettingsState }) {
     }
   });
 
-  // A saved zone outside the short list (set through the API) stays selectable.
-  const zones = usTimeZones.some((zone) => zone.id === state.preferences.timeZone)
-    ? usTimeZones
-    : [...usTimeZones, { id: state.preferences.timeZone, label: state.preferences.timeZone }];
-
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Referral alerts" className="space-y-6">
       {failure && <FormAlert>{failure}</FormAlert>}
@@ -142,12 +137,13 @@ export function SettingsForm({ state }: { state: TherapistSettingsState }) {
             {...register('preferences.quietHoursEnd', editing)}
           />
         </div>
-        <SelectField label="Time zone" error={errors?.timeZone?.message} {...register('preferences.timeZone', editing)}>
-          {zones.map((zone) => (
-            <option key={zone.id} value={zone.id}>
-              {zone.label}
-            </option>
-          ))}
+        <SelectField
+          label="Time zone"
+          hint="Quiet hours are read on this clock, and every time in CareRelay is shown in it."
+          error={errors?.timeZone?.message}
+          {...register('preferences.timeZone', editing)}
+        >
+          <TimeZoneOptions current={state.preferences.timeZone} />
         </SelectField>
       </Section>
 

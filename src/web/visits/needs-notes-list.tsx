@@ -4,7 +4,8 @@ import { owedNoteLabels, type VisitNeedingNotes } from '../../domain/visits-need
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ErrorState, Loading } from '../ui/states';
-import { formatVisitTime } from './format';
+import { formatDateTime } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 import { useVisitsNeedingNotes } from './use-visits-needing-notes';
 
 export const FULL_SCHEDULE_PATH = '/dashboard/therapist/schedule';
@@ -16,6 +17,7 @@ const noteStatusClass: Record<VisitNeedingNotes['noteStatus'], string> = {
 };
 
 function NeedsNotesItem({ visit }: { visit: VisitNeedingNotes }) {
+  const zone = useTimeZone();
   return (
     <li>
       <Link
@@ -24,7 +26,7 @@ function NeedsNotesItem({ visit }: { visit: VisitNeedingNotes }) {
       >
         <span className="space-y-0.5">
           <span className="block font-semibold text-slate-900">
-            {visit.serviceName} · {formatVisitTime(visit.scheduledStart)}
+            {visit.serviceName} · {formatDateTime(visit.scheduledStart, zone)}
           </span>
           <span className="block text-slate-600">{visit.place}</span>
         </span>
@@ -34,7 +36,7 @@ function NeedsNotesItem({ visit }: { visit: VisitNeedingNotes }) {
               <AlertTriangle className="size-4" aria-hidden /> Overdue
             </span>
           ) : (
-            visit.dueAt && <span className="text-xs text-slate-600">Due {formatVisitTime(visit.dueAt)}</span>
+            visit.dueAt && <span className="text-xs text-slate-600">Due {formatDateTime(visit.dueAt, zone)}</span>
           )}
           <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', noteStatusClass[visit.noteStatus])}>{owedNoteLabels[visit.noteStatus]}</span>
         </span>

@@ -4,7 +4,8 @@ import { ApiError } from '../api/client';
 import { useRescheduleVisit, useVisitReasonAction } from '../api/visits';
 import { Button } from '../ui/button';
 import { FormAlert, TextAreaField, TextField } from '../ui/field';
-import { localDate } from './format';
+import { dateKeyIn, instantAt, timeOfDayIn } from '../../domain/time-zones';
+import { useTimeZone } from '../ui/use-time-zone';
 
 type Mode = 'reschedule' | 'cancel' | 'missed';
 
@@ -40,9 +41,11 @@ function ReasonForm({ visit, mode, onDone }: { visit: VisitDetail; mode: Mode; o
   const reschedule = useRescheduleVisit(visit.id);
   const cancel = useVisitReasonAction(visit.id, 'cancel');
   const missed = useVisitReasonAction(visit.id, 'missed');
+  // The new date and time are typed on the user's own clock (their zone), as every time is shown.
+  const zone = useTimeZone();
   const current = new Date(visit.scheduledStart);
-  const [date, setDate] = useState(localDate(current));
-  const [time, setTime] = useState(current.toTimeString().slice(0, 5));
+  const [date, setDate] = useState(() => dateKeyIn(current, zone));
+  const [time, setTime] = useState(() => timeOfDayIn(current, zone));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const pending = reschedule.isPending || cancel.isPending || missed.isPending;
@@ -55,7 +58,7 @@ function ReasonForm({ visit, mode, onDone }: { visit: VisitDetail; mode: Mode; o
       return;
     }
     try {
-      if (mode === 'reschedule') await reschedule.mutateAsync({ scheduledStart: new Date(`${date}T${time}`).toISOString(), reason: reason.trim() });
+      if (mode === 'reschedule') await reschedule.mutateAsync({ scheduledStart: instantAt(date, time, zone).toISOString(), reason: reason.trim() });
       else await (mode === 'cancel' ? cancel : missed).mutateAsync({ reason: reason.trim() });
       onDone();
     } catch (caught) {

@@ -3,6 +3,7 @@ import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { addDaysToKey, dateKeyIn, instantAt } from '../../domain/time-zones';
 import type { ReferralVisits as ReferralVisitsView } from '../../domain/visits';
 import { ApiError } from '../api/client';
 import { isMfaRequired } from '../api/mfa';
@@ -10,7 +11,7 @@ import { usePlanVisits, useReferralVisits, useScheduleVisit } from '../api/visit
 import { Button } from '../ui/button';
 import { FormAlert, SelectField, TextField } from '../ui/field';
 import { ErrorState, Loading } from '../ui/states';
-import { localDate } from './format';
+import { useTimeZone } from '../ui/use-time-zone';
 import { TwoStepNeeded } from './two-step-needed';
 import { VisitListItem } from './visit-list-item';
 
@@ -83,12 +84,14 @@ function ScheduleForm({ referralId, data }: { referralId: string; data: Referral
     resolver: zodResolver(scheduleFormSchema),
     defaultValues: { serviceId: remaining[0]?.serviceId ?? '', date: '', time: '09:00', durationMinutes: 60 },
   });
-  const [planStart, setPlanStart] = useState(() => localDate(new Date(Date.now() + 86_400_000)));
+  const zone = useTimeZone();
+  const [planStart, setPlanStart] = useState(() => addDaysToKey(dateKeyIn(new Date(), zone), 1));
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
     setSaved('');
-    const scheduledStart = new Date(`${values.date}T${values.time}`).toISOString();
+    // The date and time typed are on the user's own clock (their zone), whatever the browser's is.
+    const scheduledStart = instantAt(values.date, values.time, zone).toISOString();
     try {
       await schedule.mutateAsync({ serviceId: values.serviceId, scheduledStart, durationMinutes: values.durationMinutes });
       setSaved('Visit scheduled.');

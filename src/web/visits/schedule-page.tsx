@@ -1,26 +1,36 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { addDaysToKey, dateKeyIn, startOfDayIn, weekdayOfKey } from '../../domain/time-zones';
 import type { VisitSummary } from '../../domain/visits';
 import { useVisitsInRange } from '../api/visits';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
-import { formatClock, roleOfPath } from './format';
+import { useTimeZone } from '../ui/use-time-zone';
+import { roleOfPath } from './format';
+import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { FULL_SCHEDULE_PATH, NeedsNotesList } from './needs-notes-list';
+import { ReferenceVisits } from './reference-visits';
 import { VisitListItem } from './visit-list-item';
 
-const DAY = 86_400_000;
+/**
+ * Days here are dates (YYYY-MM-DD) on the viewer's calendar, in their time zone from /api/me, not
+ * the browser's: a visit sits on the day, and reads the time, that the dashboard and the visit
+ * page give it.
+ */
 
-/** Monday 00:00 (local) of the week holding `date`. */
-function weekStartOf(date: Date): Date {
-  const start = new Date(date.getFullYear(), date.getMonth(), date.getDate());
-  start.setDate(start.getDate() - ((start.getDay() + 6) % 7));
-  return start;
+/** The Monday of the week holding `day`. */
+const weekStartOf = (day: string) => addDaysToKey(day, -((weekdayOfKey(day) + 6) % 7));
+
+/** A date's label; the date is a calendar day, so it is read at noon UTC to stay that day anywhere. */
+const dayLabel = (day: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+
+/** Visits from the start of `from` to the start of `to` on the viewer's clock. */
+function useVisitsOnDays(from: string, to: string, zone: string) {
+  return useVisitsInRange(startOfDayIn(from, zone), startOfDayIn(to, zone));
 }
-
-const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
-const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /**
  * /dashboard/therapist/schedule and /dashboard/agency/schedule: today's visits and a week calendar.
@@ -43,11 +53,12 @@ export function SchedulePage() {
 }
 
 function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
-  const [weekStart, setWeekStart] = useState(() => weekStartOf(new Date()));
-  const today = useMemo(() => {
-    const now = new Date();
-    return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  }, []);
+  const { reference: searched } = useReferenceSearch();
+  const zone = useTimeZone();
+  // Weeks away from this one, so a change of zone moves the calendar with it.
+  const [weekOffset, setWeekOffset] = useState(0);
+  const today = useMemo(() => dateKeyIn(new Date(), zone), [zone]);
+  const weekStart = addDaysToKey(weekStartOf(today), 7 * weekOffset);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
@@ -60,14 +71,16 @@ function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
           </Link>
         )}
       </div>
-      <TodaySchedule role={role} today={today} />
-      <WeekCalendar role={role} weekStart={weekStart} today={today} onWeek={setWeekStart} />
+      <ReferenceSearch label="Find visits by referral" />
+      {searched !== null && <ReferenceVisits referenceNumber={searched} role={role} />}
+      <TodaySchedule role={role} today={today} zone={zone} />
+      <WeekCalendar role={role} weekStart={weekStart} today={today} zone={zone} onWeek={(weeks) => setWeekOffset((offset) => (weeks === 0 ? 0 : offset + weeks))} />
     </div>
   );
 }
 
-function TodaySchedule({ role, today }: { role: 'agency' | 'therapist'; today: Date }) {
-  const visits = useVisitsInRange(today, new Date(today.getTime() + DAY));
+function TodaySchedule({ role, today, zone }: { role: 'agency' | 'therapist'; today: string; zone: string }) {
+  const visits = useVisitsOnDays(today, addDaysToKey(today, 1), zone);
   return (
     <section aria-labelledby="today-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
       <h2 id="today-title" className="text-xl font-semibold text-slate-900">
@@ -82,7 +95,7 @@ function TodaySchedule({ role, today }: { role: 'agency' | 'therapist'; today: D
       ) : (
         <ul className="space-y-2" aria-label="Today’s visits">
           {visits.data.visits.map((visit) => (
-            <VisitListItem key={visit.id} visit={visit} role={role} showTimeOnly={formatClock} />
+            <VisitListItem key={visit.id} visit={visit} role={role} timeOnly />
           ))}
         </ul>
       )}
@@ -90,12 +103,20 @@ function TodaySchedule({ role, today }: { role: 'agency' | 'therapist'; today: D
   );
 }
 
-function WeekCalendar({ role, weekStart, today, onWeek }: { role: 'agency' | 'therapist'; weekStart: Date; today: Date; onWeek: (start: Date) => void }) {
-  const weekEnd = addDays(weekStart, 7);
-  const visits = useVisitsInRange(weekStart, weekEnd);
-  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
-  const label = `${weekStart.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })} – ${addDays(weekStart, 6).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`;
-  const byDay = (day: Date): VisitSummary[] => (visits.data?.visits ?? []).filter((visit) => sameDay(new Date(visit.scheduledStart), day));
+interface WeekCalendarProps {
+  role: 'agency' | 'therapist';
+  weekStart: string;
+  today: string;
+  zone: string;
+  /** Moves by this many weeks; 0 returns to this week. */
+  onWeek: (weeks: number) => void;
+}
+
+function WeekCalendar({ role, weekStart, today, zone, onWeek }: WeekCalendarProps) {
+  const visits = useVisitsOnDays(weekStart, addDaysToKey(weekStart, 7), zone);
+  const days = Array.from({ length: 7 }, (_, i) => addDaysToKey(weekStart, i));
+  const label = `${dayLabel(weekStart, { month: 'short', day: 'numeric' })} – ${dayLabel(addDaysToKey(weekStart, 6), { month: 'short', day: 'numeric', year: 'numeric' })}`;
+  const byDay = (day: string): VisitSummary[] => (visits.data?.visits ?? []).filter((visit) => dateKeyIn(new Date(visit.scheduledStart), zone) === day);
 
   return (
     <section aria-labelledby="week-title" className="space-y-4">
@@ -104,13 +125,13 @@ function WeekCalendar({ role, weekStart, today, onWeek }: { role: 'agency' | 'th
           Week of {label}
         </h2>
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" onClick={() => onWeek(addDays(weekStart, -7))} aria-label="Previous week">
+          <Button variant="secondary" size="sm" onClick={() => onWeek(-1)} aria-label="Previous week">
             <ChevronLeft className="size-4" aria-hidden /> Previous
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => onWeek(weekStartOf(new Date()))}>
+          <Button variant="secondary" size="sm" onClick={() => onWeek(0)}>
             This week
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => onWeek(addDays(weekStart, 7))} aria-label="Next week">
+          <Button variant="secondary" size="sm" onClick={() => onWeek(1)} aria-label="Next week">
             Next <ChevronRight className="size-4" aria-hidden />
           </Button>
         </div>
@@ -125,17 +146,17 @@ function WeekCalendar({ role, weekStart, today, onWeek }: { role: 'agency' | 'th
           <ol className="grid gap-3 md:grid-cols-7" aria-label="Days of the week">
             {days.map((day) => {
               const items = byDay(day);
-              const isToday = sameDay(day, today);
+              const isToday = day === today;
               return (
-                <li key={day.toISOString()} aria-label={day.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })} className={`min-h-24 space-y-2 rounded-xl border p-2 ${isToday ? 'border-brand-400 bg-brand-50/50' : 'border-slate-200 bg-white'}`}>
+                <li key={day} aria-label={dayLabel(day, { weekday: 'long', month: 'long', day: 'numeric' })} className={`min-h-24 space-y-2 rounded-xl border p-2 ${isToday ? 'border-brand-400 bg-brand-50/50' : 'border-slate-200 bg-white'}`}>
                   <p className="text-sm font-semibold text-slate-800">
-                    {day.toLocaleDateString('en-US', { weekday: 'short', day: 'numeric' })}
+                    {dayLabel(day, { weekday: 'short', day: 'numeric' })}
                     {isToday && <span className="ml-1 text-xs font-normal text-brand-800">(today)</span>}
                   </p>
                   {items.length > 0 && (
                     <ul className="space-y-1">
                       {items.map((visit) => (
-                        <VisitListItem key={visit.id} visit={visit} role={role} showTimeOnly={formatClock} />
+                        <VisitListItem key={visit.id} visit={visit} role={role} timeOnly />
                       ))}
                     </ul>
                   )}

@@ -2,21 +2,24 @@ import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { VisitSummary } from '../../domain/visits';
 import { cn } from '../ui/cn';
-import { formatVisitTime, statusClass, statusLabels } from './format';
+import { statusClass, statusLabels } from './format';
+import { VisitTime } from './visit-time';
 
 /**
  * One visit in a list: time, service, the referral's label (the patient's short name for its
  * parties at aal2, its place otherwise; the server decides), status and a flag when verification
  * found an exception.
  */
-export function VisitListItem({ visit, role, showTimeOnly }: { visit: VisitSummary; role: 'agency' | 'therapist'; showTimeOnly?: (iso: string) => string }) {
+export function VisitListItem({ visit, role, timeOnly = false }: { visit: VisitSummary; role: 'agency' | 'therapist'; timeOnly?: boolean }) {
   return (
     <li>
       <Link
         to={`/dashboard/${role}/visits/${visit.id}`}
         className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm hover:border-brand-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
       >
-        <span className="font-medium text-slate-900">{showTimeOnly ? showTimeOnly(visit.scheduledStart) : formatVisitTime(visit.scheduledStart)}</span>
+        <span className="font-medium text-slate-900">
+          <VisitTime iso={visit.scheduledStart} patientTimeZone={visit.patientTimeZone} timeOnly={timeOnly} />
+        </span>
         <span className="min-w-0 break-words text-slate-700">
           {visit.serviceName}
           <span className="text-slate-500">

@@ -11,10 +11,13 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
-import { formatVisitTime, roleOfPath, statusClass, statusLabels } from './format';
+import { formatDateTime } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
+import { roleOfPath, statusClass, statusLabels } from './format';
 import { EvvPanel } from './evv-panel';
 import { ReasonActions } from './reason-actions';
 import { TwoStepNeeded } from './two-step-needed';
+import { VisitTime } from './visit-time';
 
 /** /dashboard/{therapist,agency}/visits/:id: the visit, its verification, changes with reasons, and its documentation. */
 export function VisitPage() {
@@ -54,13 +57,14 @@ export function VisitPage() {
 }
 
 function Reading({ label, reading }: { label: string; reading: VisitDetail['checkIn'] }) {
+  const zone = useTimeZone();
   return (
     <div>
       <dt className="text-slate-500">{label}</dt>
       <dd className="text-slate-900">
         {reading ? (
           <>
-            {formatVisitTime(reading.at)}
+            <time dateTime={reading.at}>{formatDateTime(reading.at, zone)}</time>
             <span className="block text-xs text-slate-600">
               {reading.latitude !== null && reading.longitude !== null
                 ? `${reading.latitude.toFixed(4)}, ${reading.longitude.toFixed(4)}${reading.accuracyMeters !== null ? ` (±${Math.round(reading.accuracyMeters)} m)` : ''}`
@@ -80,7 +84,7 @@ function VisitDetails({ visit, role }: { visit: VisitDetail; role: 'agency' | 't
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold text-slate-900">
-          {visit.serviceName} · {formatVisitTime(visit.scheduledStart)}
+          {visit.serviceName} · <VisitTime iso={visit.scheduledStart} patientTimeZone={visit.patientTimeZone} />
         </h1>
         <span className={cn('rounded-full px-2.5 py-0.5 text-sm font-semibold', statusClass(visit.status))}>{statusLabels[visit.status]}</span>
       </div>

@@ -21,6 +21,11 @@ export const useraccounts = pgTable('useraccounts', {
   reviewedBy: text(),
   /** A rejection's reason, shown to the user on their status page. */
   statusReason: text(),
+  /**
+   * The IANA zone every time shown to this user is read in (pages, mail, texts, "today"). Null until
+   * they choose one: they read the default zone meanwhile and are asked once on their dashboard.
+   */
+  timeZone: text(),
 });
 
 export const agencyProfiles = pgTable('agency_profiles', {

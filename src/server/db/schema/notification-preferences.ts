@@ -1,10 +1,10 @@
 import { boolean, pgTable, text, time, timestamp } from 'drizzle-orm/pg-core';
-import { DEFAULT_TIME_ZONE } from '../../../domain/notification-preferences';
 import { user } from './auth';
 
 /**
  * How a user wants alerts delivered, one row per user; no row means the defaults. Quiet hours are
- * wall-clock times in `time_zone` (both set or both null) during which email and SMS wait.
+ * wall-clock times in the account's zone (`useraccounts.time_zone`; both set or both null) during
+ * which email and SMS wait.
  */
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: text()
@@ -16,6 +16,5 @@ export const notificationPreferences = pgTable('notification_preferences', {
   smsPhone: text(),
   quietHoursStart: time(),
   quietHoursEnd: time(),
-  timeZone: text().notNull().default(DEFAULT_TIME_ZONE),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
