@@ -55,7 +55,10 @@ export function PaymentTable({
               <td className="px-4 py-3 whitespace-nowrap">{formatDate(item.visitDate)}</td>
               {show.agency && <td className="px-4 py-3">{item.agencyName}</td>}
               {show.therapist && <td className="px-4 py-3">{item.therapistName}</td>}
-              <td className="px-4 py-3 capitalize">{item.serviceId.replaceAll('_', ' ')}</td>
+              <td className="px-4 py-3">
+                <span className="capitalize">{item.serviceId.replaceAll('_', ' ')}</span>
+                <span className="block text-xs break-words text-slate-600">{item.referenceLabel}</span>
+              </td>
               <td className="px-4 py-3 text-right tabular-nums">{formatAmount(item.amount)}</td>
               <td className="px-4 py-3">
                 <PaymentStatusBadge status={item.status} />

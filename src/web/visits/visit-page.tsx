@@ -17,6 +17,7 @@ import { roleOfPath, statusClass, statusLabels } from './format';
 import { EvvPanel } from './evv-panel';
 import { ReasonActions } from './reason-actions';
 import { TwoStepNeeded } from './two-step-needed';
+import { VisitPatient } from './visit-patient';
 import { VisitTime } from './visit-time';
 
 /** /dashboard/{therapist,agency}/visits/:id: the visit, its verification, changes with reasons, and its documentation. */
@@ -88,6 +89,9 @@ function VisitDetails({ visit, role }: { visit: VisitDetail; role: 'agency' | 't
         </h1>
         <span className={cn('rounded-full px-2.5 py-0.5 text-sm font-semibold', statusClass(visit.status))}>{statusLabels[visit.status]}</span>
       </div>
+      {/* The label names the patient only for the visit's parties at aal2 (the server decides); never in the title. */}
+      <p className="-mt-4 text-sm font-semibold break-words text-slate-700">{visit.referenceLabel}</p>
+      <VisitPatient visit={visit} role={role} />
       <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-500">Therapist</dt>

@@ -1,11 +1,13 @@
 import { ClipboardList, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatReference } from '../../../domain/referral-reference';
 import { urgencyLabels, type AgencyReferralSummary } from '../../../domain/referrals';
 import { useAgencyReferrals } from '../../api/referrals';
 import { Button, ButtonLink } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { PageMeta } from '../../ui/page-meta';
+import { ReferenceSearch, useReferenceSearch } from '../../ui/reference-search';
 import { ErrorState, Loading } from '../../ui/states';
 import { formatDay, placeLabel, servicesLabel } from './format';
 import { ReferralStatusBadge } from './referral-status-badge';
@@ -28,7 +30,9 @@ function useFilter(): Filter {
 /** /dashboard/agency/referrals: the agency's referrals, by status. */
 export function AgencyReferralListPage() {
   const filter = useFilter();
-  const referrals = useAgencyReferrals(filter.id);
+  // A search by reference looks past the status tab: it is after one referral, wherever it stands.
+  const { reference } = useReferenceSearch();
+  const referrals = useAgencyReferrals(filter.id, reference);
 
   let content;
   if (referrals.isPending) content = <Loading label="Loading your referrals…" />;
@@ -43,8 +47,16 @@ export function AgencyReferralListPage() {
         }
       />
     );
-  else if (referrals.data.items.length === 0) content = <EmptyList message={filter.empty} />;
-  else content = <ReferralList items={referrals.data.items} label={`${filter.label} referrals`} />;
+  else if (referrals.data.items.length === 0)
+    content =
+      reference === null ? (
+        <EmptyList message={filter.empty} />
+      ) : (
+        <p role="status" className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-700">
+          No referral {formatReference(reference)} in your agency.
+        </p>
+      );
+  else content = <ReferralList items={referrals.data.items} label={reference === null ? `${filter.label} referrals` : `Referral ${formatReference(reference)}`} />;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
@@ -64,6 +76,7 @@ export function AgencyReferralListPage() {
         </div>
       </div>
       <StatusFilter current={filter} />
+      <ReferenceSearch label="Find a referral by reference" />
       {content}
     </div>
   );
@@ -127,12 +140,14 @@ function ReferralRow({ item }: { item: AgencyReferralSummary }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 text-lg font-semibold break-words text-slate-900">
           <Link to={`/dashboard/agency/referrals/${item.id}`} className="text-brand-800 underline-offset-2 hover:underline">
-            {item.discipline} referral · {placeLabel(item.place)}
+            {item.referenceLabel} · {item.discipline} referral
           </Link>
         </h2>
         <ReferralStatusBadge status={item.status} />
       </div>
-      <p className="mt-1 text-sm break-words text-slate-700">{servicesLabel(item.services)}</p>
+      <p className="mt-1 text-sm break-words text-slate-700">
+        {placeLabel(item.place)} · {servicesLabel(item.services)}
+      </p>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <Fact term="Start by">{formatDay(item.startBy)}</Fact>
         <Fact term="Urgency">{urgencyLabels[item.urgency]}</Fact>

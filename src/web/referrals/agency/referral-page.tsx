@@ -95,6 +95,7 @@ function ReferralView({ referral, onReload }: { referral: AgencyReferral; onRelo
   return (
     <div className="space-y-6">
       <header className="space-y-3">
+        <p className="text-sm font-semibold break-words text-slate-600">{referral.referenceLabel}</p>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
             {referral.discipline} referral · {placeLabel(referral.place)}

@@ -24,6 +24,7 @@ export function ReferralCard({ referral, onShowOnMap }: { referral: TherapistRef
     <article aria-labelledby={titleId} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
+          <p className="text-sm font-semibold break-words text-slate-600">{referral.referenceLabel}</p>
           <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
             <Link to={referralPath(referral.id)} className="text-brand-800 underline-offset-2 hover:underline">
               {referralTitle(referral)}

@@ -1,10 +1,12 @@
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatReference } from '../../../domain/referral-reference';
 import type { TherapistReferral } from '../../../domain/referrals';
 import { useTherapistReferrals } from '../../api/referrals';
 import { Button } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
+import { ReferenceSearch, useReferenceSearch } from '../../ui/reference-search';
 import { ErrorState, Loading } from '../../ui/states';
 import { ReferralCard } from './referral-card';
 import type { MapSelection } from './referral-map';
@@ -25,7 +27,9 @@ const listHeadings: Record<ReferralView, (count: number) => string> = {
 export function ReferralsNearMePage() {
   const [params] = useSearchParams();
   const view = parseReferralView(params.get('view'));
-  const referrals = useTherapistReferrals(view);
+  // A search by reference looks in every list: it is after one referral, wherever it stands.
+  const { reference } = useReferenceSearch();
+  const referrals = useTherapistReferrals(view, reference);
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -42,6 +46,7 @@ export function ReferralsNearMePage() {
         </p>
       </div>
       <ReferralViewTabs current={view} />
+      <ReferenceSearch label="Find a referral by reference" />
       {referrals.isPending ? (
         <Loading label="Loading referrals…" />
       ) : referrals.isError ? (
@@ -54,15 +59,26 @@ export function ReferralsNearMePage() {
           }
         />
       ) : referrals.data.items.length === 0 ? (
-        <EmptyList view={view} />
+        reference === null ? (
+          <EmptyList view={view} />
+        ) : (
+          <p role="status" className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-700">
+            No referral {formatReference(reference)} among those offered or matched to you.
+          </p>
+        )
       ) : (
-        <ReferralsWithMap key={view} view={view} items={referrals.data.items} />
+        <ReferralsWithMap
+          key={`${view}-${reference ?? ''}`}
+          view={view}
+          items={referrals.data.items}
+          heading={reference === null ? undefined : `Referral ${formatReference(reference)}`}
+        />
       )}
     </div>
   );
 }
 
-function ReferralsWithMap({ view, items }: { view: ReferralView; items: TherapistReferral[] }) {
+function ReferralsWithMap({ view, items, heading }: { view: ReferralView; items: TherapistReferral[]; heading?: string }) {
   const [selection, setSelection] = useState<MapSelection | null>(null);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
@@ -72,7 +88,7 @@ function ReferralsWithMap({ view, items }: { view: ReferralView; items: Therapis
       </div>
       <section aria-labelledby="referral-list-heading" className="space-y-3 lg:col-start-1 lg:row-start-1">
         <h2 id="referral-list-heading" className="text-lg font-semibold text-slate-900">
-          {listHeadings[view](items.length)}
+          {heading ?? listHeadings[view](items.length)}
         </h2>
         <ul className="space-y-4">
           {items.map((referral) => (

@@ -66,6 +66,7 @@ function ReferralDetail({ referral }: { referral: TherapistReferral }) {
     <>
       <PageMeta title={title} description={description} />
       <header className="space-y-2">
+        <p className="text-sm font-semibold break-words text-slate-600">{referral.referenceLabel}</p>
         <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
         <p className="break-words text-slate-700">Posted by {referral.agencyName}</p>
         <div className="flex flex-wrap gap-2">
