@@ -92,6 +92,9 @@ export const networkTherapistListSchema = z.object({ items: z.array(networkThera
 /** A matched referral as the patient-records list shows it: referral facts only; details live on the referral page at aal2. */
 export const patientRecordSchema = z.object({
   referralId: z.string(),
+  /** The referral's reference (R-1042) and label: the patient's short name at aal2 once added, else its place. */
+  referenceNumber: z.number().int(),
+  referenceLabel: z.string(),
   status: z.enum(referralStatuses),
   discipline: z.string(),
   city: z.string(),

@@ -160,6 +160,8 @@ describe('GET /api/agency/therapists and /api/agency/patients', () => {
     expect(patients.items.map((item) => item.referralId)).toEqual([second.id, first.id]);
     expect(patients.items[0]).toEqual({
       referralId: second.id,
+      referenceNumber: second.referenceNumber,
+      referenceLabel: `R-${second.referenceNumber} · Austin, TX`,
       status: 'matched',
       discipline: 'PT',
       city: 'Austin',

@@ -218,6 +218,7 @@ export async function networkTherapists(db: Db, agencyId: string): Promise<Netwo
 
 export interface PatientRecordRow {
   referral_id: string;
+  reference_number: number;
   status: string;
   discipline: string;
   city: string;
@@ -233,7 +234,7 @@ export async function patientRecords(db: Db, agencyId: string): Promise<PatientR
   return rows<PatientRecordRow>(
     db,
     sql`
-    select r.id as referral_id, r.status, r.discipline, r.patient_city as city, r.patient_state as state, r.matched_at,
+    select r.id as referral_id, r.reference_number, r.status, r.discipline, r.patient_city as city, r.patient_state as state, r.matched_at,
            t.therapist_name,
            exists (select 1 from patients p where p.referral_id = r.id) as details_added,
            (select count(*) from visits v where v.referral_id = r.id and v.status in ${DONE})::int as visits_done,

@@ -7,7 +7,8 @@ import {
   therapistDashboardSchema,
 } from '../../domain/dashboards';
 import type { AppDeps } from '../app';
-import { approvedAgency, approvedTherapist, manager, requireAuth } from '../auth/authenticate';
+import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
+import { createPhiBox } from '../crypto/phi-box';
 import type { RoutesPlugin } from '../http/plugin';
 import { startDashboardFigures, type DashboardFigures } from './cached-figures';
 import { listNetworkTherapists, listPatientRecords } from './service';
@@ -18,6 +19,7 @@ type FiguresPlugin = FastifyPluginAsyncZod<FiguresDeps>;
 const agencyRoutes: FiguresPlugin = async (app, deps) => {
   requireAuth(app, approvedAgency);
   const tags = ['dashboards'];
+  const patientRecordDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
   app.get(
     '/dashboard/agency',
     { schema: { tags, summary: "The agency's dashboard figures and recent activity", response: { 200: agencyDashboardSchema } } },
@@ -35,11 +37,11 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: "The agency's matched referrals (referral facts only; patient details are on each referral at aal2)",
+        summary: "The agency's matched referrals: referral facts, labelled with the patient's short name at aal2 (an audited read); the details are on each referral",
         response: { 200: patientRecordListSchema },
       },
     },
-    async (request) => ({ items: await listPatientRecords(deps, { actor: request.actor }) }),
+    async (request) => ({ items: await listPatientRecords(patientRecordDeps, callerOf(request)) }),
   );
 };
 

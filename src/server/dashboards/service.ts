@@ -8,11 +8,15 @@ import type {
   TherapistDashboard,
 } from '../../domain/dashboards';
 import type { Discipline } from '../../domain/accounts';
+import { referralLabel } from '../../domain/referral-reference';
 import type { ReferralStatus } from '../../domain/referrals';
 import type { VisitStatus } from '../../domain/visits';
 import type { Actor } from '../auth/session';
+import type { PhiBox } from '../crypto/phi-box';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
+import { readPatientShortNames } from '../patients/short-names';
+import type { Caller } from '../use-case';
 import {
   agencyActivity,
   agencyFigures,
@@ -118,11 +122,17 @@ export async function listNetworkTherapists({ database }: { database: Database }
   }));
 }
 
-export async function listPatientRecords({ database }: { database: Database }, { actor }: { actor: Actor }): Promise<PatientRecord[]> {
-  const agencyId = actor.userId;
-  const found = await patientRecords(database.db, agencyId);
+/**
+ * The agency's matched referrals, each labelled with its patient's short name where the agency may
+ * read it (aal2, details added: each name an audited patient read), else with its place.
+ */
+export async function listPatientRecords(deps: { database: Database; phiBox: PhiBox }, options: Caller): Promise<PatientRecord[]> {
+  const found = await patientRecords(deps.database.db, options.actor.userId);
+  const names = await readPatientShortNames(deps.database.db, deps, { ...options, referralIds: found.map((row) => row.referral_id) });
   return found.map((row) => ({
     referralId: row.referral_id,
+    referenceNumber: row.reference_number,
+    referenceLabel: referralLabel({ referenceNumber: row.reference_number, city: row.city, state: row.state, patientShortName: names.get(row.referral_id) }),
     status: row.status as ReferralStatus,
     discipline: row.discipline,
     city: row.city,

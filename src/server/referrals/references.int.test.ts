@@ -10,6 +10,7 @@ import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { createReferral } from '../../../test/referrals';
 import { buildVisit } from '../../../test/visit-fixtures';
 import { referenceSearchMessage } from '../../domain/referral-reference';
+import type { PatientRecord } from '../../domain/dashboards';
 import type { AgencyReferral, AgencyReferralSummary, TherapistReferral } from '../../domain/referrals';
 import type { VisitList } from '../../domain/visits';
 import { auditLog, referralOffers, referrals, visits } from '../db/schema/index';
@@ -76,6 +77,14 @@ describe('labels: the patient’s short name for the parties at aal2, the place 
     expect((await ok<{ items: AgencyReferralSummary[] }>(weakList)).items.find((item) => item.id === referral.id)?.referenceLabel).toBe(place);
     expect((await get<AgencyReferral>(weak, `/referrals/${referral.id}`)).referenceLabel).toBe(place);
     for (const value of PHI) expect(text).not.toContain(value);
+  });
+
+  it('the agency’s patient records name the patient at aal2 and show the place at aal1', async () => {
+    const { referral, agency, agencyPerson, named, place } = await matchedWithPatient();
+    const records = await get<{ items: PatientRecord[] }>(agency, '/agency/patients');
+    expect(records.items.map((item) => [item.referralId, item.referenceNumber, item.referenceLabel])).toEqual([[referral.id, referral.referenceNumber, named]]);
+    const weak = await session(app, agencyPerson, 'aal1');
+    expect((await get<{ items: PatientRecord[] }>(weak, '/agency/patients')).items.map((item) => item.referenceLabel)).toEqual([place]);
   });
 
   it('the matched therapist sees the name at aal2 in “My referrals” and on the page; the place at aal1', async () => {

@@ -9,8 +9,9 @@ import { formatDay } from './format';
 const statusLabels: Partial<Record<ReferralStatus, string>> = { matched: 'Matched', in_progress: 'In progress', completed: 'Completed' };
 
 /**
- * /dashboard/agency/patients: the agency's matched referrals. The list shows referral facts only;
- * the patient's details are on each referral's page, behind a second factor and audited.
+ * /dashboard/agency/patients: the agency's matched referrals. Each is labelled with its patient's
+ * short name at aal2 (the server decides, and records the read), else its place; the patient's
+ * details are on each referral's page, behind a second factor and audited.
  */
 export function PatientRecordsPage() {
   const records = usePatientRecords();
@@ -34,7 +35,7 @@ export function PatientRecordsPage() {
               <Link to={`/dashboard/agency/referrals/${record.referralId}`} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-4 hover:bg-brand-50">
                 <span className="min-w-0">
                   <span className="block font-semibold text-slate-900">
-                    {record.discipline} referral · {record.city}, {record.state}
+                    {record.referenceLabel} · {record.discipline} referral
                   </span>
                   <span className="block text-sm text-slate-700">
                     {record.therapistName} · matched {formatDay(record.matchedAt)}
