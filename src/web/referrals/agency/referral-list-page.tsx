@@ -137,17 +137,17 @@ function ReferralRow({ item }: { item: AgencyReferralSummary }) {
   const unposted = item.status === 'draft';
   return (
     <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      {/* The label names the patient only for the agency at aal2 (the server decides). */}
+      <p className="text-sm font-semibold break-words text-slate-600">{item.referenceLabel}</p>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 text-lg font-semibold break-words text-slate-900">
           <Link to={`/dashboard/agency/referrals/${item.id}`} className="text-brand-800 underline-offset-2 hover:underline">
-            {item.referenceLabel} · {item.discipline} referral
+            {item.discipline} referral · {placeLabel(item.place)}
           </Link>
         </h2>
         <ReferralStatusBadge status={item.status} />
       </div>
-      <p className="mt-1 text-sm break-words text-slate-700">
-        {placeLabel(item.place)} · {servicesLabel(item.services)}
-      </p>
+      <p className="mt-1 text-sm break-words text-slate-700">{servicesLabel(item.services)}</p>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <Fact term="Start by">{formatDay(item.startBy)}</Fact>
         <Fact term="Urgency">{urgencyLabels[item.urgency]}</Fact>
