@@ -54,6 +54,9 @@ describe('a therapist from sign-up to approval', () => {
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password').fill(password);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    // Without a second factor yet, the sign-in offers one first.
+    await page.getByRole('heading', { name: 'Set up two-step verification', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Later' }).click();
     await page.waitForURL('**/dashboard/therapist');
     await page.getByRole('link', { name: 'Complete or review your profile' }).click();
 
@@ -72,7 +75,7 @@ describe('a therapist from sign-up to approval', () => {
     // A manager who passed a second factor approves the sign-up in the admin area.
     const manager = await buildManager(e2e.app.runtime.database.db);
     const admin = await e2e.signedInPage(manager, { aal: 'aal2' });
-    await admin.goto('/dashboard/admin?status=pending');
+    await admin.goto('/dashboard/admin/signups?status=pending');
     const row = admin.locator('tbody tr').filter({ hasText: 'Sam Okafor' });
     await row.getByRole('button', { name: 'Approve Sam Okafor' }).click();
     await row.locator('[data-status="approved"]').waitFor();

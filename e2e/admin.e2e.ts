@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function openAdmin(page: Page, path = '/dashboard/admin') {
+async function openAdmin(page: Page, path = '/dashboard/admin/signups') {
   await page.goto(path);
   await page.getByRole('heading', { name: 'User Signups', level: 1 }).waitFor();
 }

@@ -37,7 +37,7 @@ describe('agency payment method', () => {
     await page.goto('/dashboard/agency/invoices');
     const section = page.getByRole('region', { name: 'Payment method' });
     await section.getByText('1 completed visit is waiting to be charged.').waitFor();
-    await page.getByRole('table', { name: 'Invoice lines' }).getByText(AWAITING_PAYMENT_METHOD).waitFor();
+    await page.getByRole('list', { name: 'Invoice lines' }).getByText(AWAITING_PAYMENT_METHOD).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     // No sideways scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -62,7 +62,7 @@ describe('agency payment method', () => {
     await section.getByRole('button', { name: 'Replace payment method' }).waitFor();
     await waitFor(async () => (await db().select().from(invoiceLines).where(eq(invoiceLines.visitId, visit.id)))[0]?.status === 'paid', 20_000, 'the charge');
     await page.reload();
-    await page.getByRole('table', { name: 'Invoice lines' }).getByText('paid', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Invoice lines' }).getByText('paid', { exact: true }).waitFor();
     expect(await page.getByText(AWAITING_PAYMENT_METHOD).count()).toBe(0);
   });
 
@@ -77,7 +77,7 @@ describe('agency payment method', () => {
 
     const page = await e2e().pageWithCookie(cookie, { viewport: PHONE });
     await page.goto('/dashboard/agency/invoices');
-    const table = page.getByRole('table', { name: 'Invoice lines' });
+    const table = page.getByRole('list', { name: 'Invoice lines' });
     await table.getByText(/Your card has insufficient funds/).waitFor();
     const retry = table.getByRole('button', { name: /^Retry payment for the visit on / });
     expect(await seriousAxeViolations(page)).toEqual([]);

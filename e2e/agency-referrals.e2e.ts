@@ -65,7 +65,7 @@ describe('agency referrals', () => {
     expect(await page.getByRole('link', { name: /^New Referral/ }).getAttribute('href')).toBe('/dashboard/agency/referrals/new');
     expect(await page.getByRole('main').textContent()).not.toMatch(/\d/);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: /^Referrals/ }).click();
+    await page.getByRole('main').getByRole('link', { name: /^Referrals/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Referrals' }).waitFor();
     await page.getByText('No posted referrals are waiting for a match.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -132,7 +132,7 @@ describe('no Content-Security-Policy violation on any page', () => {
   it('every page a manager can open, with the invite dialog open', async () => {
     const page = await e2e.pageWithCookie(cookies.manager);
     const violations = await watchCsp(page);
-    await visitAll(page, ['/dashboard/admin/referrals', '/dashboard/admin/payments', '/dashboard/notifications', '/dashboard/security', '/dashboard/admin']);
+    await visitAll(page, ['/dashboard/admin', '/dashboard/admin/referrals', '/dashboard/admin/payments', '/dashboard/notifications', '/dashboard/security', '/dashboard/admin/signups']);
     await page.getByRole('button', { name: 'Invite manager' }).click();
     await page.getByRole('dialog', { name: 'Invite a manager' }).waitFor();
     await page.waitForTimeout(200);

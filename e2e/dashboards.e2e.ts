@@ -69,7 +69,7 @@ describe('dashboards from the database', () => {
     expect(await page.getByRole('list', { name: 'Patient records' }).getByRole('link').count()).toBe(3);
 
     await page.goto('/dashboard/agency');
-    await page.getByRole('link', { name: /^Notifications/ }).click();
+    await page.getByRole('main').getByRole('link', { name: /^Notifications/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
 
     await page.goto('/dashboard/agency');
@@ -107,7 +107,7 @@ describe('dashboards from the database', () => {
     await page.getByRole('link', { name: /^View Map/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Referrals near me' }).waitFor();
     await page.goto('/dashboard/therapist');
-    await page.getByRole('link', { name: /^Notifications/ }).click();
+    await page.getByRole('main').getByRole('link', { name: /^Notifications/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     await page.goto('/dashboard/therapist');
     await page.getByRole('link', { name: /^Schedule Visit/ }).click();

@@ -231,9 +231,10 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
 
   // The therapist is owed the agreed rate; the agency's invoice has the line.
   await page.goto('/dashboard/therapist/payments');
-  const payouts = page.getByRole('table', { name: 'Payouts' });
-  await payouts.getByRole('row').filter({ hasText: 'Bluebird Home Care' }).getByText('$165.00').waitFor();
-  expect(await payouts.getByRole('row').filter({ hasText: 'Bluebird Home Care' }).getByText('pending').count()).toBe(1);
+  // On the phone the payouts are cards, one list item each.
+  const payouts = page.getByRole('list', { name: 'Payouts' });
+  await payouts.getByRole('listitem').filter({ hasText: 'Bluebird Home Care' }).getByText('$165.00').waitFor();
+  expect(await payouts.getByRole('listitem').filter({ hasText: 'Bluebird Home Care' }).getByText('pending').count()).toBe(1);
   await page.getByText('Pending payments').locator('..').getByText('$165.00').waitFor();
 
   await agencyPage.goto('/dashboard/agency/invoices');

@@ -205,7 +205,7 @@ it('agency posts → therapist notified live, accepts → match → patient → 
 
   // The payout is owed to the therapist; the line is on the agency's invoice and on the ledger.
   await therapistPage.goto('/dashboard/therapist/payments');
-  await therapistPage.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: 'Bluebird Home Care' }).filter({ hasText: 'pending' }).getByText('$175.00').waitFor();
+  await therapistPage.getByRole('list', { name: 'Payouts' }).getByRole('listitem').filter({ hasText: 'Bluebird Home Care' }).filter({ hasText: 'pending' }).getByText('$175.00').waitFor();
   await agencyPage.goto('/dashboard/agency/invoices');
   await agencyPage.getByRole('table', { name: 'Invoice lines' }).getByRole('row').filter({ hasText: 'Robin Okafor' }).getByText('$175.00').waitFor();
   const managerPage = await e2e.pageWithCookie(managerCookie);

@@ -20,6 +20,7 @@ export const router = createBrowserRouter([
       { path: 'therapist/referrals/:id', lazy: async () => ({ Component: (await import('./referrals/therapist/therapist-referral-page')).TherapistReferralPage }) },
       { path: 'therapist/settings', lazy: async () => ({ Component: (await import('./preferences/settings-page')).SettingsPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./admin/admin-dashboard')).AdminDashboard }) },
+      { path: 'admin/signups', lazy: async () => ({ Component: (await import('./admin/signups-page')).SignupsPage }) },
       { path: 'admin/undelivered', lazy: async () => ({ Component: (await import('./admin/undelivered-page')).UndeliveredPage }) },
       { path: 'admin/referrals', lazy: async () => ({ Component: (await import('./referrals/admin/referral-eligibility-page')).ReferralEligibilityPage }) },
       { path: 'agency/schedule', lazy: async () => ({ Component: (await import('./visits/schedule-page')).SchedulePage }) },

@@ -1,147 +1,67 @@
-import { Users } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { adminMessages, SIGNUPS_PAGE_SIZE, type SignupItem } from '../../domain/admin';
-import { useApproveSignup, useSignups } from '../api/admin';
-import { MarketplaceFigures } from '../dashboard/marketplace-figures';
+import { Store, UserCheck, Wallet } from 'lucide-react';
+import { useSignups } from '../api/admin';
 import { ApiError } from '../api/client';
-import { Button } from '../ui/button';
+import { QuickAction, Section } from '../dashboard/dashboard-ui';
+import { MarketplaceFigures } from '../dashboard/marketplace-figures';
 import { PageMeta } from '../ui/page-meta';
-import { ErrorState, Loading } from '../ui/states';
 import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
 import { CredentialChangesPanel } from './credential-changes-panel';
-import { pageCount, rangeLabel } from './format';
-import { InviteManagerDialog } from './invite-manager-dialog';
 import { NoticeBanner } from './notice-banner';
-import { Pagination } from './pagination';
-import { RejectDialog } from './reject-dialog';
-import { SignupFilters } from './signup-filters';
-import { SignupList } from './signup-list';
-import { UndeliveredSummary } from './undelivered-summary';
 import { useNotice } from './use-notice';
-import { useSignupFilters } from './use-signup-filters';
+import { UndeliveredSummary } from './undelivered-summary';
 
-/** /dashboard/admin: the 'User Signups' list, where managers approve or reject accounts and invite managers. */
+/** Only the count is shown here: the list itself is the Sign-ups page. */
+const PENDING_COUNT = { status: 'pending', page: 1, pageSize: 1 } as const;
+
+function pendingText(total: number | undefined): string {
+  if (total === undefined) return 'Approve or reject new agencies and therapists, and invite managers.';
+  if (total === 0) return 'No sign-ups are waiting for review.';
+  return `${total} ${total === 1 ? 'sign-up is' : 'sign-ups are'} waiting for review.`;
+}
+
+/**
+ * /dashboard/admin: the manager's overview — sign-ups and credential changes waiting for review, the
+ * marketplace's figures, and the way to each admin page.
+ */
 export function AdminDashboard() {
-  const { filters, filtered, update, clear } = useSignupFilters();
-  const signups = useSignups(filters);
-  const approve = useApproveSignup();
-  const [rejecting, setRejecting] = useState<SignupItem>();
-  // Remounts the filter controls so Clear filters also empties the search box.
-  const [filtersKey, setFiltersKey] = useState(0);
+  const pending = useSignups(PENDING_COUNT);
   const { notice, show, dismiss } = useNotice();
-
-  const error = signups.error instanceof ApiError ? signups.error : undefined;
+  const error = pending.error instanceof ApiError ? pending.error : undefined;
   const denied = error?.code === 'MFA_REQUIRED' || error?.code === 'FORBIDDEN' || error?.code === 'UNAUTHENTICATED';
 
-  const onApprove = (item: SignupItem) => {
-    approve.mutate(item.id, {
-      onSuccess: (updated) => show({ tone: 'success', text: `${updated.name} is approved. We have emailed them.` }),
-      onError: (failure) => show({ tone: 'error', text: `Could not approve ${item.name}: ${failure.message}` }),
-    });
-  };
-  const clearFilters = () => {
-    clear();
-    setFiltersKey((key) => key + 1);
-  };
-
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <PageMeta title="User Signups" description="Review CareRelay sign-ups: approve or reject agencies and therapists, and invite managers." />
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
-          <h1 className="mt-1 text-3xl font-bold text-slate-900">User Signups</h1>
-          <p className="mt-1 text-sm">
-            <Link to="/dashboard/admin/referrals" className="font-semibold text-brand-700 underline hover:no-underline">
-              Referrals and eligibility
-            </Link>
-          </p>
-        </div>
-        {!denied && <InviteManagerDialog onInvited={(manager) => show({ tone: 'success', text: `Invitation sent to ${manager.email}.` })} />}
+    <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8 sm:px-6">
+      <PageMeta title="Admin Dashboard" description="The CareRelay admin overview: sign-ups and credential changes to review, and marketplace figures." />
+      <header>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
+        <h1 className="mt-1 text-3xl font-bold text-slate-900">Dashboard</h1>
       </header>
 
       {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
       {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
       {error?.code === 'UNAUTHENTICATED' && <NoAccessPanel message="Your session has ended. Please log in again." />}
-      {signups.isError && !denied && (
-        <ErrorState
-          message={signups.error.message || 'The signups could not be loaded.'}
-          action={
-            <Button variant="secondary" onClick={() => void signups.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      )}
 
-      {!denied && !signups.isError && (
+      {!denied && (
         <>
-          <MarketplaceFigures />
+          <Section title="Review" id="admin-review">
+            <nav aria-label="Admin pages" className="grid gap-4 md:grid-cols-3">
+              <QuickAction to="/dashboard/admin/signups?status=pending" icon={<UserCheck className="size-6" aria-hidden />} title="User Signups">
+                {pendingText(pending.data?.total)}
+              </QuickAction>
+              <QuickAction to="/dashboard/admin/referrals" icon={<Store className="size-6" aria-hidden />} title="Referrals and eligibility">
+                Every referral, and why each therapist was or was not notified.
+              </QuickAction>
+              <QuickAction to="/dashboard/admin/payments" icon={<Wallet className="size-6" aria-hidden />} title="Payments">
+                Invoice lines and payouts: mark them paid, retry failures, export CSV.
+              </QuickAction>
+            </nav>
+          </Section>
           <UndeliveredSummary />
           <CredentialChangesPanel onReviewed={(text, tone) => show({ tone, text })} />
-          <SignupFilters key={filtersKey} filters={filters} onChange={update} />
-          {signups.isPending && <Loading label="Loading signups…" />}
-          {signups.data && (
-            <section aria-label="Signups" aria-busy={signups.isPlaceholderData} className="space-y-4">
-              <p className="text-sm text-slate-600">
-                {rangeLabel(signups.data.page, signups.data.pageSize, signups.data.items.length, signups.data.total)}
-              </p>
-              {signups.data.items.length > 0 ? (
-                <SignupList
-                  items={signups.data.items}
-                  onApprove={onApprove}
-                  onReject={setRejecting}
-                  approvingId={approve.isPending ? approve.variables : undefined}
-                />
-              ) : (
-                <EmptyList filtered={filtered} pastEnd={signups.data.total > 0} onClear={clearFilters} onFirstPage={() => update({ page: 1 })} />
-              )}
-              <Pagination
-                page={filters.page}
-                pages={pageCount(signups.data.total, signups.data.pageSize || SIGNUPS_PAGE_SIZE)}
-                onPage={(page) => update({ page })}
-              />
-            </section>
-          )}
+          <MarketplaceFigures />
         </>
       )}
-
-      <RejectDialog
-        item={rejecting}
-        onClose={() => setRejecting(undefined)}
-        onRejected={(updated) => {
-          setRejecting(undefined);
-          show({ tone: 'success', text: `${updated.name} is rejected. We have emailed them the reason.` });
-        }}
-      />
       <NoticeBanner notice={notice} onDismiss={dismiss} />
-    </div>
-  );
-}
-
-function EmptyList({ filtered, pastEnd, onClear, onFirstPage }: { filtered: boolean; pastEnd: boolean; onClear: () => void; onFirstPage: () => void }) {
-  if (pastEnd) {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center">
-        <p className="text-slate-700">This page is past the end of the list.</p>
-        <Button variant="secondary" className="mt-4" onClick={onFirstPage}>
-          Go to the first page
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
-      <Users className="size-8 text-slate-400" aria-hidden />
-      <p className="text-lg font-medium text-slate-800">{filtered ? adminMessages.noMatches : adminMessages.noSignups}</p>
-      {filtered ? (
-        <Button variant="secondary" onClick={onClear}>
-          Clear filters
-        </Button>
-      ) : (
-        <p className="text-sm text-slate-600">New agency and therapist sign-ups appear here for review.</p>
-      )}
     </div>
   );
 }

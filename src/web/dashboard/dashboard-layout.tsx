@@ -6,6 +6,9 @@ import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 import { AccountStatusPage } from './account-status';
+import { appPlacesFor, type AppPlaces } from './app-places';
+import { AppSidebar } from './app-sidebar';
+import { AppTabBar } from './app-tab-bar';
 import type { DashboardMe } from './dashboard-context';
 import { DashboardHeader } from './dashboard-header';
 import { dashboardPathFor, isSharedPage, isWithin } from './dashboard-paths';
@@ -54,27 +57,50 @@ export function DashboardLayout() {
   const signedIn: DashboardMe = { ...me.data, account };
   // Pending and rejected accounts see their status; their own security settings stay reachable.
   return (
-    <SignedInShell name={me.data.user.name} refreshedAt={me.dataUpdatedAt}>
+    <SignedInShell
+      name={me.data.user.name}
+      places={appPlacesFor(account.userType, account.status)}
+      pathname={pathname}
+      refreshedAt={me.dataUpdatedAt}
+    >
       {pathname === home && <TimeZonePrompt me={me.data} />}
       {account.status === 'approved' || shared ? <Outlet context={signedIn} /> : <AccountStatusPage status={account.status} />}
     </SignedInShell>
   );
 }
 
-function SignedInShell({ name, refreshedAt, children }: { name: string; refreshedAt: number; children: ReactNode }) {
+function SignedInShell({
+  name,
+  places,
+  pathname,
+  refreshedAt,
+  children,
+}: {
+  name: string;
+  places: AppPlaces;
+  pathname: string;
+  refreshedAt: number;
+  children: ReactNode;
+}) {
   const site = useSiteConfig();
   const signOut = useSignOut();
+  const navigation = { places, pathname, name, onSignOut: signOut.signOut, signingOut: signOut.pending };
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <DashboardHeader name={name} onSignOut={signOut.signOut} signingOut={signOut.pending} />
+      <DashboardHeader home={places.home} />
       {signOut.failed && (
         <div role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-center text-sm text-red-800">
           Could not sign out. Check your connection and try again.
         </div>
       )}
-      <main id="main" tabIndex={-1} className="flex-1">
-        {children}
-      </main>
+      <div className="flex flex-1">
+        <AppSidebar {...navigation} />
+        {/* Room below the content for the phone's tab bar, which is fixed over the page's bottom edge. */}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0">
+          {children}
+        </main>
+      </div>
+      <AppTabBar {...navigation} />
       {site.data && (
         <IdleTimeout
           sessionIdleSeconds={site.data.sessionIdleSeconds}

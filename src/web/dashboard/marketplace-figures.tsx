@@ -4,7 +4,7 @@ import { LoadError, StatCard } from './dashboard-ui';
 import { formatAmount } from '../ui/format-amount';
 import { formatDuration, formatPercent } from './format';
 
-/** The admin area's marketplace figures, above the sign-ups list. */
+/** The marketplace's figures on the admin dashboard. */
 export function MarketplaceFigures() {
   const figures = useAdminFigures();
   return (

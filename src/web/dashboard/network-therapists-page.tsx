@@ -12,10 +12,7 @@ export function NetworkTherapistsPage() {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
       <PageMeta title="Network Therapists" description="The therapists who have worked your referrals." />
       <div>
-        <Link to="/dashboard/agency" className="text-sm font-semibold text-brand-700 underline hover:no-underline">
-          Back to dashboard
-        </Link>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Network Therapists</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Network Therapists</h1>
         <p className="mt-1 text-slate-700">Therapists matched to your referrals, most recent first.</p>
       </div>
       {therapists.isPending && <Loading label="Loading therapists…" />}

@@ -19,10 +19,7 @@ export function PatientRecordsPage() {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
       <PageMeta title="Patient Records" description="Your matched referrals and their patient records." />
       <div>
-        <Link to="/dashboard/agency" className="text-sm font-semibold text-brand-700 underline hover:no-underline">
-          Back to dashboard
-        </Link>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Patient Records</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Patient Records</h1>
         <p className="mt-1 text-slate-700">Open a referral to see or add its patient’s details (you confirm with your second factor).</p>
       </div>
       {records.isPending && <Loading label="Loading patient records…" />}

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 
-export function Logo({ inverted = false }: { inverted?: boolean }) {
+/** The CareRelay mark and name; signed in, it leads to the user's dashboard (`to`) rather than the public site. */
+export function Logo({ inverted = false, to = '/', label = 'CareRelay home' }: { inverted?: boolean; to?: string; label?: string }) {
   return (
-    <Link to="/" className="flex items-center gap-2 font-bold tracking-tight" aria-label="CareRelay home">
+    <Link to={to} className="flex min-h-11 items-center gap-2 font-bold tracking-tight" aria-label={label}>
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden>
         <rect width="32" height="32" rx="8" fill={inverted ? '#fff' : '#0f766e'} />
         <path

@@ -70,7 +70,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close(false) : setOpen(true))}
-        className="relative inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-brand-700"
+        className="relative inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-brand-700"
       >
         <Bell className="size-5" aria-hidden />
       </button>
@@ -79,7 +79,7 @@ export function NotificationBell() {
         <span
           aria-hidden
           data-testid="notification-badge"
-          className="pointer-events-none absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-none font-bold text-white"
+          className="pointer-events-none absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-none font-bold text-white"
         >
           {badgeText(unread)}
         </span>

@@ -10,6 +10,9 @@ import { ErrorState, Loading } from '../ui/states';
 import { EmptyPayments, formatDate, PaymentTable } from './payment-table';
 import { useRetryWatch } from './use-retry-watch';
 
+/** Both parties and two buttons make eight columns: a table only where they fit beside the sidebar. */
+const LEDGER_TABLE_FROM = 'xl';
+
 /** /dashboard/admin/payments: the ledger of invoice lines and payouts; managers mark them paid and export CSV. */
 export function AdminPaymentsPage() {
   const [chosen, setFilters] = useState<PaymentFilters>({});
@@ -148,7 +151,13 @@ export function AdminPaymentsPage() {
             {payments.data.invoiceLines.length === 0 ? (
               <EmptyPayments>No invoice lines match these filters.</EmptyPayments>
             ) : (
-              <PaymentTable caption="Agency invoice lines" items={payments.data.invoiceLines} show={{ agency: true, therapist: true }} action={markButton('invoice-lines')} />
+              <PaymentTable
+                caption="Agency invoice lines"
+                items={payments.data.invoiceLines}
+                show={{ agency: true, therapist: true }}
+                action={markButton('invoice-lines')}
+                cardsBelow={LEDGER_TABLE_FROM}
+              />
             )}
           </section>
           <section className="space-y-3">
@@ -156,7 +165,13 @@ export function AdminPaymentsPage() {
             {payments.data.payouts.length === 0 ? (
               <EmptyPayments>No payouts match these filters.</EmptyPayments>
             ) : (
-              <PaymentTable caption="Therapist payouts" items={payments.data.payouts} show={{ agency: true, therapist: true }} action={markButton('payouts')} />
+              <PaymentTable
+                caption="Therapist payouts"
+                items={payments.data.payouts}
+                show={{ agency: true, therapist: true }}
+                action={markButton('payouts')}
+                cardsBelow={LEDGER_TABLE_FROM}
+              />
             )}
           </section>
         </>

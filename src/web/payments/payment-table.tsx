@@ -3,6 +3,7 @@ import type { PaymentLineStatus } from '../../domain/visits';
 import { type PaymentItem } from '../api/payments';
 import { cn } from '../ui/cn';
 import { formatAmount } from '../ui/format-amount';
+import { ResponsiveTable, type Column } from '../ui/responsive-table';
 
 const statusStyles: Record<PaymentLineStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -19,59 +20,50 @@ export function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
 }
 
-/** Invoice lines or payouts as a table; `show` picks the party columns, `action` adds a last column. */
+/**
+ * Invoice lines or payouts as a table, or as cards on a phone; `show` picks the party columns,
+ * `action` adds a last column of buttons.
+ */
 export function PaymentTable({
   caption,
   items,
   show,
   action,
+  cardsBelow,
 }: {
   caption: string;
   items: PaymentItem[];
   show: { agency?: boolean; therapist?: boolean };
   action?: (item: PaymentItem) => ReactNode;
+  cardsBelow?: 'sm' | 'lg' | 'xl';
 }) {
-  return (
-    // Focusable so the table can be scrolled sideways from the keyboard on a narrow screen; relative so
-    // the visually hidden header text (absolutely positioned) stays inside it instead of widening the page.
-    <div tabIndex={0} role="region" aria-label={caption} className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Visit date</th>
-            {show.agency && <th scope="col" className="px-4 py-3">Agency</th>}
-            {show.therapist && <th scope="col" className="px-4 py-3">Therapist</th>}
-            <th scope="col" className="px-4 py-3">Service</th>
-            <th scope="col" className="px-4 py-3 text-right">Amount</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Paid</th>
-            {action && <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td className="px-4 py-3 whitespace-nowrap">{formatDate(item.visitDate)}</td>
-              {show.agency && <td className="px-4 py-3">{item.agencyName}</td>}
-              {show.therapist && <td className="px-4 py-3">{item.therapistName}</td>}
-              <td className="px-4 py-3">
-                <span className="capitalize">{item.serviceId.replaceAll('_', ' ')}</span>
-                <span className="block text-xs break-words text-slate-600">{item.referenceLabel}</span>
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatAmount(item.amount)}</td>
-              <td className="px-4 py-3">
-                <PaymentStatusBadge status={item.status} />
-                {item.failureMessage && item.status !== 'paid' && <p className="mt-1 text-xs text-slate-600">{item.failureMessage}</p>}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">{formatDate(item.paidAt)}</td>
-              {action && <td className="px-4 py-3 text-right">{action(item)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<PaymentItem>[] = [
+    { header: 'Visit date', cell: (item) => formatDate(item.visitDate), className: 'whitespace-nowrap' },
+    ...(show.agency ? [{ header: 'Agency', cell: (item: PaymentItem) => item.agencyName }] : []),
+    ...(show.therapist ? [{ header: 'Therapist', cell: (item: PaymentItem) => item.therapistName }] : []),
+    {
+      header: 'Service',
+      cell: (item) => (
+        <>
+          <span className="capitalize">{item.serviceId.replaceAll('_', ' ')}</span>
+          <span className="block text-xs break-words text-slate-600">{item.referenceLabel}</span>
+        </>
+      ),
+    },
+    { header: 'Amount', cell: (item) => formatAmount(item.amount), align: 'right' },
+    {
+      header: 'Status',
+      cell: (item) => (
+        <>
+          <PaymentStatusBadge status={item.status} />
+          {item.failureMessage && item.status !== 'paid' && <p className="mt-1 text-xs text-slate-600">{item.failureMessage}</p>}
+        </>
+      ),
+    },
+    { header: 'Paid', cell: (item) => formatDate(item.paidAt), className: 'whitespace-nowrap' },
+    ...(action ? [{ header: 'Actions', cell: action, actions: true }] : []),
+  ];
+  return <ResponsiveTable caption={caption} columns={columns} rows={items} rowKey={(item) => item.id} cardsBelow={cardsBelow} />;
 }
 
 export function EmptyPayments({ children }: { children: ReactNode }) {

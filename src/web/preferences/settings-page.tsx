@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useTherapistSettings } from '../api/preferences';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
@@ -12,11 +11,6 @@ export function SettingsPage() {
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
       <PageMeta title="Referral alerts" description="Choose whether you take new referrals and how CareRelay alerts you." />
       <div className="space-y-2">
-        <p className="text-sm">
-          <Link to="/dashboard/therapist" className="font-semibold text-brand-700 underline hover:no-underline">
-            Back to your dashboard
-          </Link>
-        </p>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Referral alerts</h1>
         <p className="text-slate-700">Choose whether you take new referrals, and how and when we tell you about them.</p>
       </div>

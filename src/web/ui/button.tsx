@@ -11,10 +11,12 @@ const variants: Record<Variant, string> = {
   outline: 'bg-transparent text-white ring-1 ring-inset ring-white/70 hover:bg-white/10',
   ghost: 'bg-transparent text-slate-700 hover:bg-slate-100',
 };
+// At least 44 × 44 CSS px below the desktop breakpoint (lg), where fingers tap (WCAG 2.5.5); a
+// minimum rather than a fixed height, so a label that wraps on a narrow screen stays inside.
 const sizes: Record<Size, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
-  lg: 'h-12 px-6 text-base',
+  sm: 'min-h-11 min-w-11 px-3 text-sm lg:min-h-9 lg:min-w-9',
+  md: 'min-h-11 min-w-11 px-4 text-sm lg:min-h-10',
+  lg: 'min-h-12 min-w-12 px-6 text-base',
 };
 
 export function buttonClass(variant: Variant = 'primary', size: Size = 'md', className?: string) {

@@ -66,7 +66,10 @@ function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Schedule</h1>
         {role === 'therapist' && (
-          <Link to={`${FULL_SCHEDULE_PATH}?filter=needs-notes`} className="text-sm font-semibold text-brand-700 underline hover:no-underline">
+          <Link
+            to={`${FULL_SCHEDULE_PATH}?filter=needs-notes`}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline hover:no-underline"
+          >
             Visits needing notes
           </Link>
         )}

@@ -1,7 +1,8 @@
 import { mayChangeVisit } from '../../domain/visit-lifecycle';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { BackLink } from '../ui/back-link';
 import { visitExceptionLabels, type VisitDetail } from '../../domain/visits';
 import { ApiError } from '../api/client';
 import { isMfaRequired } from '../api/mfa';
@@ -47,10 +48,8 @@ export function VisitPage() {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <PageMeta title="Visit" description="A visit: time, verification, changes and documentation." />
-      <p className="text-sm">
-        <Link to={`/dashboard/${role}/schedule`} className="font-semibold text-brand-700 underline hover:no-underline">
-          Back to schedule
-        </Link>
+      <p>
+        <BackLink to={`/dashboard/${role}/schedule`}>Back to schedule</BackLink>
       </p>
       {content}
     </div>

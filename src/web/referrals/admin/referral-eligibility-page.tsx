@@ -1,6 +1,6 @@
 import { ClipboardList } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAdminReferrals } from '../../api/referrals';
 import { MfaRequiredPanel, NoAccessPanel } from '../../admin/access-panels';
@@ -27,11 +27,6 @@ export function ReferralEligibilityPage() {
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <PageMeta title="Referral eligibility" description="Every referral on CareRelay, and why each therapist was or was not eligible for it." />
       <header className="space-y-1">
-        <p className="text-sm">
-          <Link to="/dashboard/admin" className="font-semibold text-brand-700 underline hover:no-underline">
-            Back to User Signups
-          </Link>
-        </p>
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
         <h1 className="text-3xl font-bold text-slate-900">Referral eligibility</h1>
         <p className="max-w-prose text-slate-700">Choose a referral, then find a therapist to see whether they were eligible and notified, and why.</p>

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BackLink } from '../../ui/back-link';
 import { useCreateReferral } from '../../api/referrals';
 import { PageMeta } from '../../ui/page-meta';
 import { countLabel } from './format';
@@ -18,10 +19,8 @@ export function NewReferralPage() {
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
       <PageMeta title="New Referral" description="Post a referral to licensed home health therapists near your patient." />
       <div className="space-y-2">
-        <p className="text-sm">
-          <Link to="/dashboard/agency/referrals" className="font-semibold text-brand-700 underline hover:no-underline">
-            Back to referrals
-          </Link>
+        <p>
+          <BackLink to="/dashboard/agency/referrals">Back to referrals</BackLink>
         </p>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">New Referral</h1>
         <p className="text-slate-700">

@@ -62,11 +62,6 @@ export function AgencyReferralListPage() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
       <PageMeta title="Referrals" description="Your agency's referrals: drafts, posted, matched and closed." />
       <div className="space-y-2">
-        <p className="text-sm">
-          <Link to="/dashboard/agency" className="font-semibold text-brand-700 underline hover:no-underline">
-            Back to your dashboard
-          </Link>
-        </p>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Referrals</h1>
           <ButtonLink to="/dashboard/agency/referrals/new">

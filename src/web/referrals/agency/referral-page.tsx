@@ -1,7 +1,8 @@
 import { isReferralCancellable, isReferralEditable } from '../../../domain/referral-lifecycle';
 import { CheckCircle2, Pencil, Send, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../ui/back-link';
 import type { AgencyReferral } from '../../../domain/referrals';
 import { ApiError } from '../../api/client';
 import { useAgencyReferral, usePostReferral, useUpdateReferral } from '../../api/referrals';
@@ -53,10 +54,8 @@ export function AgencyReferralPage() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">
       {/* The title names the discipline only: nothing about the patient goes into titles or history. */}
       <PageMeta title={referral.data ? `${referral.data.discipline} referral` : 'Referral'} description="A referral, its therapist responses and its match." />
-      <p className="text-sm">
-        <Link to="/dashboard/agency/referrals" className="font-semibold text-brand-700 underline hover:no-underline">
-          Back to referrals
-        </Link>
+      <p>
+        <BackLink to="/dashboard/agency/referrals">Back to referrals</BackLink>
       </p>
       {content}
     </div>

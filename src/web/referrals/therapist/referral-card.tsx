@@ -26,7 +26,8 @@ export function ReferralCard({ referral, onShowOnMap }: { referral: TherapistRef
         <div className="min-w-0">
           <p className="text-sm font-semibold break-words text-slate-600">{referral.referenceLabel}</p>
           <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
-            <Link to={referralPath(referral.id)} className="text-brand-800 underline-offset-2 hover:underline">
+            {/* A 44 px row to tap, without moving the heading: the padding is taken back by the margin. */}
+            <Link to={referralPath(referral.id)} className="-my-2.5 inline-flex min-h-11 items-center text-brand-800 underline-offset-2 hover:underline">
               {referralTitle(referral)}
             </Link>
           </h3>

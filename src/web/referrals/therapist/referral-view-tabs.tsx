@@ -28,7 +28,7 @@ export function ReferralViewTabs({ current }: { current: ReferralView }) {
               to={{ search: view === 'open' ? '' : `?view=${view}` }}
               aria-current={view === current ? 'page' : undefined}
               className={cn(
-                '-mb-px inline-block border-b-2 px-3 py-2 text-sm font-semibold',
+                '-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold',
                 view === current ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
               )}
             >

@@ -35,11 +35,6 @@ export function ReferralsNearMePage() {
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <PageMeta title="Referrals near me" description="Referrals from home health agencies near you: services, rates, visit frequency and distance." />
       <div className="space-y-2">
-        <p className="text-sm">
-          <Link to="/dashboard/therapist" className="font-semibold text-brand-700 underline hover:no-underline">
-            Back to your dashboard
-          </Link>
-        </p>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Referrals near me</h1>
         <p className="max-w-prose text-slate-700">
           Referrals that fit your discipline, licence and service radius. Open one to accept it, ask for a higher rate, or decline.

@@ -1,6 +1,7 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../ui/back-link';
 import type { TherapistReferral } from '../../../domain/referrals';
 import { ApiError } from '../../api/client';
 import { useTherapistReferral } from '../../api/referrals';
@@ -48,10 +49,8 @@ export function TherapistReferralPage() {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
-      <p className="text-sm">
-        <Link to="/dashboard/therapist/referrals" className="font-semibold text-brand-700 underline hover:no-underline">
-          Back to referrals near me
-        </Link>
+      <p>
+        <BackLink to="/dashboard/therapist/referrals">Back to referrals near me</BackLink>
       </p>
       {children}
     </div>
