@@ -28,7 +28,8 @@ function NeedsNotesItem({ visit }: { visit: VisitNeedingNotes }) {
           <span className="block font-semibold text-slate-900">
             {visit.serviceName} · {formatDateTime(visit.scheduledStart, zone)}
           </span>
-          <span className="block text-slate-600">{visit.place}</span>
+          {/* The referral's label: the patient's short name at aal2 (the server decides), else the place. */}
+          <span className="block break-words text-slate-600">{visit.referenceLabel}</span>
         </span>
         <span className="flex flex-wrap items-center gap-2">
           {visit.overdue ? (
