@@ -5,12 +5,12 @@ import { ApiError } from '../api/client';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
+import { formatMoment } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
 import { NoticeBanner } from './notice-banner';
 import { useNotice } from './use-notice';
 import { useRetryUndelivered, useUndelivered } from './use-undelivered';
-
-const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * /dashboard/admin/undelivered: mail, texts, sign-up chat messages and referral alerts whose
@@ -88,6 +88,7 @@ export function UndeliveredPage() {
 
 function UndeliveredCard({ item, retrying, disabled, onRetry }: { item: UndeliveredItem; retrying: boolean; disabled: boolean; onRetry: (item: UndeliveredItem) => void }) {
   const kind = undeliveredKindLabels[item.kind];
+  const zone = useTimeZone();
   return (
     <li aria-label={`${kind} to ${item.recipient}`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">
@@ -97,7 +98,7 @@ function UndeliveredCard({ item, retrying, disabled, onRetry }: { item: Undelive
         <p className="break-words text-slate-800">{item.summary}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
           <dt>Failed</dt>
-          <dd>{formatWhen(item.failedAt)}</dd>
+          <dd>{formatMoment(item.failedAt, zone)}</dd>
           <dt>Attempts</dt>
           <dd>{item.attempts}</dd>
           {item.lastError && (

@@ -7,6 +7,8 @@ import { applyServerErrors } from '../api/forms';
 import { useSaveDraft } from '../api/documentation';
 import { Button } from '../ui/button';
 import { FormAlert, TextAreaField, TextField } from '../ui/field';
+import { formatTime } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 import { noteTextFields, noteTitles } from './note-fields';
 
 type Name = FieldPath<NoteDraftInput>;
@@ -37,6 +39,7 @@ export function NoteForm({
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const save = useSaveDraft(visitId);
+  const zone = useTimeZone();
   const [failure, setFailure] = useState<string>();
   const form = useForm<NoteDraftInput>({ resolver: zodResolver(noteDraftInputSchema), defaultValues: { content: initial } });
   const { register, formState, control, setValue } = form;
@@ -122,7 +125,7 @@ export function NoteForm({
       <div className="flex flex-wrap items-center justify-end gap-3">
         {/* Next to the button, where a phone user looks after saving (the notice above may be off screen). */}
         <p className="text-sm text-slate-600">
-          {isDirty ? 'Unsaved changes' : savedAt ? `Draft saved ${new Date(savedAt).toLocaleTimeString(undefined, { timeStyle: 'short' })}` : 'Not saved yet'}
+          {isDirty ? 'Unsaved changes' : savedAt ? `Draft saved ${formatTime(savedAt, zone)}` : 'Not saved yet'}
         </p>
         <Button type="submit" variant="secondary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Saving…' : 'Save draft'}

@@ -7,6 +7,8 @@ import { useVisitNotes } from '../api/documentation';
 import { isMfaRequired } from '../api/mfa';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
+import { formatMoment } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 import { AttachmentsPanel } from './attachments-panel';
 import { NoteContentView } from './note-content';
 import { noteTitles } from './note-fields';
@@ -27,7 +29,6 @@ const statusLabels: Record<NoteView['status'], string> = {
 /** A short code both parties can read to each other to be sure they see the same signed note (the start of its SHA-256). */
 const signatureCode = (hash: string) => `${hash.slice(0, 4)}-${hash.slice(4, 8)}`.toUpperCase();
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A visit's documentation (PHI). The therapist writes the note for the visit's service type, saves
@@ -91,6 +92,8 @@ export function VisitDocumentation({ visitId, role, visitStatus }: { visitId: st
 }
 
 function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: 'agency' | 'therapist'; onNotice: (text: string) => void }) {
+  const zone = useTimeZone();
+  const when = (iso: string) => formatMoment(iso, zone);
   // The server sends drafts to the therapist only: the agency reviews signed versions.
   const notes = view.notes;
   const [latest, ...older] = notes;
@@ -178,6 +181,7 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
 }
 
 function NoteVersion({ note }: { note: NoteView }) {
+  const zone = useTimeZone();
   return (
     <article aria-label={`Version ${note.version}`} className="space-y-3 rounded-lg border border-slate-200 p-4">
       <header className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -190,7 +194,7 @@ function NoteVersion({ note }: { note: NoteView }) {
       <NoteContentView content={note.content} />
       {note.signedAt && (
         <p className="text-xs text-slate-600">
-          Signed by {note.signedName} on {when(note.signedAt)}
+          Signed by {note.signedName} on {formatMoment(note.signedAt, zone)}
           {note.contentHash && (
             <>
               {' '}

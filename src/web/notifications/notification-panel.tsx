@@ -7,6 +7,8 @@ import {
 } from '../api/notifications';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { formatMoment } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 import { relativeTime } from './relative-time';
 
 /** Only an in-app path is followed; anything else (a full URL, `//host`) is shown without a link. */
@@ -64,6 +66,7 @@ export function NotificationPanel({ id, headingId, onClose }: { id: string; head
 
 function NotificationItem({ item, onFollow }: { item: Notification; onFollow: () => void }) {
   const markRead = useMarkNotificationRead();
+  const zone = useTimeZone();
   const unread = item.readAt === null;
   const content = (
     <>
@@ -74,7 +77,7 @@ function NotificationItem({ item, onFollow }: { item: Notification; onFollow: ()
           {item.title}
         </span>
         {item.body && <span className="mt-0.5 block text-sm break-words text-slate-600">{item.body}</span>}
-        <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()} className="mt-1 block text-xs text-slate-600">
+        <time dateTime={item.createdAt} title={formatMoment(item.createdAt, zone)} className="mt-1 block text-xs text-slate-600">
           {relativeTime(item.createdAt)}
         </time>
       </span>

@@ -1,19 +1,20 @@
 import type { CredentialReview } from '../../domain/credential-changes';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatDay } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 
 /**
  * The user's latest NPI or license change made after approval: awaiting review (the approved one
  * stays in force, so they are matched on it meanwhile), or rejected with the team's reason.
  */
 export function CredentialReviewNote({ review }: { review: CredentialReview | null }) {
+  const zone = useTimeZone();
   if (!review) return null;
   if (review.status === 'pending') {
     return (
       <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <p className="font-semibold">Your license change awaits review</p>
         <p>
-          You submitted a new NPI or license on {dateFormat.format(new Date(review.submittedAt))}. Until our team approves it, you are matched on the
+          You submitted a new NPI or license on {formatDay(review.submittedAt, zone)}. Until our team approves it, you are matched on the
           license we approved before.
         </p>
       </div>

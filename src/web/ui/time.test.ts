@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atPatientsHome, formatDateTime, formatDay, formatMoment, formatTime, formatTimeWithZone, formatWeekdayDate } from './time';
+import { atPatientsHome, formatDateTime, formatDay, formatMoment, formatTime, formatMonthDayTime, formatTimeWithZone, formatWeekdayDate } from './time';
 
 // 2026-01-14 09:06Z: 2:06 AM in Denver, 4:06 AM in New York, 3:06 AM in Chicago.
 const at = '2026-01-14T09:06:00.000Z';
@@ -16,6 +16,7 @@ describe('the web’s one time format', () => {
     expect(formatDateTime(at, 'America/Denver')).toBe('Wed, Jan 14, 2:06 AM');
     expect(formatMoment(at, 'America/Denver')).toBe('Jan 14, 2026, 2:06 AM');
     expect(formatWeekdayDate(at, 'America/Denver')).toBe('Wed, Jan 14');
+    expect(formatMonthDayTime(at, 'America/Denver')).toBe('Jan 14, 2:06 AM');
     expect(formatTimeWithZone(at, 'America/Denver')).toBe('2:06 AM MST');
     expect(formatTimeWithZone('2026-07-14T20:06:00Z', 'America/Denver')).toBe('2:06 PM MDT');
   });

@@ -60,6 +60,12 @@ export function formatWeekdayDate(iso: string | Date, timeZone: string): string 
   return `${p.weekday}, ${p.month} ${p.day}`;
 }
 
+/** "Mar 4, 9:30 AM": a moment near enough to now that the year goes without saying. */
+export function formatMonthDayTime(iso: string | Date, timeZone: string): string {
+  const p = partsOf(iso, timeZone);
+  return `${p.month} ${p.day}, ${clock(p)}`;
+}
+
 /** "Mar 4, 2026, 9:30 AM": when something happened (a note signed, a message sent). */
 export function formatMoment(iso: string | Date, timeZone: string): string {
   const p = partsOf(iso, timeZone);

@@ -1,5 +1,6 @@
 import type { AgencyReferralSummary } from '../../../domain/referrals';
 import { cn } from '../../ui/cn';
+import { useTimeZone } from '../../ui/use-time-zone';
 import { moment, placeText, referralStatusLabels } from '../therapist/format';
 
 export type AdminReferral = AgencyReferralSummary & { agencyName: string };
@@ -14,6 +15,7 @@ export function AdminReferralList({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  const zone = useTimeZone();
   return (
     <ul className="space-y-2">
       {items.map((referral) => {
@@ -38,7 +40,7 @@ export function AdminReferralList({
               </span>
               <span className="mt-1 block text-xs text-slate-600">
                 Notified {referral.notifiedCount} {referral.notifiedCount === 1 ? 'therapist' : 'therapists'}
-                {referral.postedAt ? ` · posted ${moment(referral.postedAt)}` : ' · not posted'}
+                {referral.postedAt ? ` · posted ${moment(referral.postedAt, zone)}` : ' · not posted'}
               </span>
             </button>
           </li>

@@ -1,9 +1,9 @@
 import type { AgencyReferral } from '../../../domain/referrals';
+import { formatMoment as formatInstant } from '../../ui/time';
 
 // Calendar dates (start-by, licence expiry) carry no time zone: read and shown as UTC, so the
 // viewer's zone cannot move "2026-03-05" to March 4.
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const momentFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** A calendar date "2026-03-05" as "Mar 5, 2026"; anything unreadable as it came. */
 export function formatDay(isoDate: string): string {
@@ -11,10 +11,10 @@ export function formatDay(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
 }
 
-/** A moment as "Mar 5, 2026, 2:30 PM" in the viewer's time zone. */
-export function formatMoment(iso: string): string {
+/** A moment as "Mar 5, 2026, 2:30 PM" in the viewer's time zone (useTimeZone). */
+export function formatMoment(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatInstant(date, timeZone);
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { disciplineNames } from '../../../domain/accounts';
 import { offerWindows, urgencyLabels, type AgencyReferral } from '../../../domain/referrals';
+import { useTimeZone } from '../../ui/use-time-zone';
 import { countLabel, formatDay, formatFillTime, formatMoment, placeLabel } from './format';
 import { RatesTable } from '../rates-table';
 
@@ -8,6 +9,7 @@ const offerWindowLabel = (hours: number) => offerWindows.find((window) => window
 
 /** Everything the agency entered, and what has happened to the referral since. */
 export function ReferralDetails({ referral }: { referral: AgencyReferral }) {
+  const zone = useTimeZone();
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <section aria-labelledby="details-title" className="min-w-0 space-y-5 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -29,7 +31,7 @@ export function ReferralDetails({ referral }: { referral: AgencyReferral }) {
           <Fact term="Urgency">{urgencyLabels[referral.urgency]}</Fact>
           <Fact term="Offer open for">
             {offerWindowLabel(referral.offerOpenHours)}
-            {referral.expiresAt && <span className="block text-slate-700">until {formatMoment(referral.expiresAt)}</span>}
+            {referral.expiresAt && <span className="block text-slate-700">until {formatMoment(referral.expiresAt, zone)}</span>}
           </Fact>
           <Fact term="Instant confirm">
             {referral.instantConfirm ? 'On: the first acceptance at your offered rates is matched automatically' : 'Off: you confirm each match'}
@@ -50,6 +52,7 @@ export function ReferralDetails({ referral }: { referral: AgencyReferral }) {
 }
 
 function Timeline({ referral }: { referral: AgencyReferral }) {
+  const zone = useTimeZone();
   const moments: Array<[string, string | null]> = [
     ['Created', referral.createdAt],
     ['Posted', referral.postedAt],
@@ -65,7 +68,7 @@ function Timeline({ referral }: { referral: AgencyReferral }) {
       <dl className="grid gap-3">
         {moments.map(([term, iso]) => (
           <Fact key={term} term={term}>
-            {iso ? <time dateTime={iso}>{formatMoment(iso)}</time> : <span className="text-slate-500">Not yet</span>}
+            {iso ? <time dateTime={iso}>{formatMoment(iso, zone)}</time> : <span className="text-slate-500">Not yet</span>}
           </Fact>
         ))}
         {referral.fillMinutes !== null && <Fact term="Fill time">{formatFillTime(referral.fillMinutes)}</Fact>}

@@ -3,6 +3,7 @@ import { Inbox } from 'lucide-react';
 import { rateRequestReasonLabels, type AgencyReferral, type ResponseStatus } from '../../../domain/referrals';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
+import { useTimeZone } from '../../ui/use-time-zone';
 import type { AgencyResponse } from './confirm-response-dialog';
 import { countLabel, formatMoment } from './format';
 import { RatesTable, type RateColumn } from '../rates-table';
@@ -52,6 +53,7 @@ export function ResponseList({ referral, ...handlers }: ResponseHandlers & { ref
 }
 
 function ResponseCard({ referral, response, onConfirm, onCounter }: ResponseHandlers & { referral: AgencyReferral; response: AgencyResponse }) {
+  const zone = useTimeZone();
   const name = therapistName(response.therapist);
   const status = responseStatusLabels[response.status];
   const open = isReferralOpen(referral.status);
@@ -66,7 +68,7 @@ function ResponseCard({ referral, response, onConfirm, onCounter }: ResponseHand
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="text-lg font-semibold break-words text-slate-900">{name}</h3>
-          <p className="text-xs text-slate-600">Responded {formatMoment(response.createdAt)}</p>
+          <p className="text-xs text-slate-600">Responded {formatMoment(response.createdAt, zone)}</p>
         </div>
         <span
           data-status={response.status}

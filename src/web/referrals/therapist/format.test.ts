@@ -32,9 +32,10 @@ describe('referral formatting', () => {
 
   it('says when an offer has closed', () => {
     const now = Date.parse('2026-03-05T12:00:00Z');
-    expect(offerExpiryText(null, now)).toBeNull();
-    expect(offerExpiryText('2026-03-05T11:00:00Z', now)).toBe('Offer closed');
-    expect(offerExpiryText('2026-03-06T11:00:00Z', now)).toMatch(/^Offer open until Mar \d/);
+    expect(offerExpiryText(null, 'America/Denver', now)).toBeNull();
+    expect(offerExpiryText('2026-03-05T11:00:00Z', 'America/Denver', now)).toBe('Offer closed');
+    // On the viewer's clock: 11:00Z is 4:00 AM in Denver.
+    expect(offerExpiryText('2026-03-06T11:00:00Z', 'America/Denver', now)).toBe('Offer open until Mar 6, 4:00 AM');
   });
 });
 

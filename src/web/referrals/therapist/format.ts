@@ -1,7 +1,7 @@
 import type { ReferralStatus, ResponseStatus, TherapistReferral } from '../../../domain/referrals';
+import { formatMonthDayTime } from '../../ui/time';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const momentFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
  * A calendar date (YYYY-MM-DD, such as the start-by date) as people read it. Read in UTC so the day
@@ -12,10 +12,10 @@ export function calendarDate(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
 }
 
-/** An instant (ISO timestamp) in the viewer's time zone, e.g. "Mar 5, 3:00 PM". */
-export function moment(iso: string): string {
+/** An instant (ISO timestamp) in the viewer's time zone (useTimeZone), e.g. "Mar 5, 3:00 PM". */
+export function moment(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : momentFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatMonthDayTime(date, timeZone);
 }
 
 export function distanceText(miles: number | null): string {
@@ -29,9 +29,9 @@ export function placeText(place: { city: string; state: string; zip: string }): 
 }
 
 /** "Offer open until Mar 5, 3:00 PM", or that it has closed. */
-export function offerExpiryText(expiresAt: string | null, now = Date.now()): string | null {
+export function offerExpiryText(expiresAt: string | null, timeZone: string, now = Date.now()): string | null {
   if (!expiresAt) return null;
-  return new Date(expiresAt).getTime() <= now ? 'Offer closed' : `Offer open until ${moment(expiresAt)}`;
+  return new Date(expiresAt).getTime() <= now ? 'Offer closed' : `Offer open until ${moment(expiresAt, timeZone)}`;
 }
 
 export const referralStatusLabels: Record<ReferralStatus, string> = {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TherapistReferral } from '../../../domain/referrals';
 import { cn } from '../../ui/cn';
+import { useTimeZone } from '../../ui/use-time-zone';
 import { formatRate } from '../rates';
 import { calendarDate, distanceText, offerExpiryText, placeText } from './format';
 
@@ -67,7 +68,8 @@ function Fact({ term, wide, children }: { term: string; wide?: boolean; children
  * list) leaves out the note about the address, which the referral's own page gives once.
  */
 export function ReferralFacts({ referral, compact = false }: { referral: TherapistReferral; compact?: boolean }) {
-  const expiry = referral.status === 'posted' ? offerExpiryText(referral.expiresAt) : null;
+  const zone = useTimeZone();
+  const expiry = referral.status === 'posted' ? offerExpiryText(referral.expiresAt, zone) : null;
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-3">
       <Fact term="Visit frequency" wide>

@@ -2,6 +2,7 @@ import { CheckCircle2, CircleSlash, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TherapistReferral } from '../../../domain/referrals';
+import { useTimeZone } from '../../ui/use-time-zone';
 import { moment, type ReferralOutcome } from './format';
 import { RatesTable } from '../rates-table';
 
@@ -28,12 +29,13 @@ const backToList = (
 
 /** Where a closed referral ended up for this therapist: matched to them, filled, cancelled or expired. */
 export function ReferralOutcomeBanner({ referral, outcome }: { referral: TherapistReferral; outcome: Exclude<ReferralOutcome, 'open'> }) {
+  const zone = useTimeZone();
   switch (outcome) {
     case 'matched_to_me':
       return (
         <Banner tone="success" icon={<CheckCircle2 className="size-6 text-green-700" aria-hidden />} title="You were matched">
           <p>
-            {referral.agencyName} confirmed you for this referral{referral.matchedAt ? ` on ${moment(referral.matchedAt)}` : ''}. The
+            {referral.agencyName} confirmed you for this referral{referral.matchedAt ? ` on ${moment(referral.matchedAt, zone)}` : ''}. The
             patient’s details are below once the agency has added them.
           </p>
           {referral.myResponse && (
