@@ -65,6 +65,9 @@ describe('signing in', () => {
     await dialog.getByLabel('Email').fill(therapist.email);
     await dialog.getByLabel('Password').fill(therapist.password);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    // Without a second factor yet, the sign-in offers one first.
+    await page.getByRole('heading', { name: 'Set up two-step verification', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Later' }).click();
     await page.waitForURL('**/dashboard/therapist');
     await page.getByRole('heading', { name: 'Welcome, Avery Lindqvist', level: 1 }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -127,13 +130,15 @@ describe('signing in', () => {
       .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(DEFAULT_PASSWORD) });
     const page = await e2e.signedInPage({ email, password: DEFAULT_PASSWORD });
     await page.goto('/dashboard');
-    await page.waitForURL('**/onboarding');
+    await page.waitForURL((url) => url.pathname === '/onboarding' && url.searchParams.get('next') === '/dashboard');
   });
 
-  it('sends a visitor without a session from /dashboard to the landing page', async () => {
+  it('sends a visitor without a session to the landing page’s login dialog, keeping where they were going', async () => {
     const page = await e2e.newPage();
-    await page.goto('/dashboard');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/dashboard/therapist/schedule?filter=needs-notes');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signIn') === '1');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/therapist/schedule?filter=needs-notes');
+    await page.getByRole('dialog', { name: 'Log in to CareRelay' }).getByText('Log in to continue to the page you opened.').waitFor();
   });
 });
 

@@ -43,6 +43,12 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <Loading />,
   },
   {
+    // Where a sign-in lands before going on to `next`; outside both layouts, like /verify.
+    path: 'signed-in',
+    lazy: async () => ({ Component: (await import('./auth/signed-in-page')).SignedInPage }),
+    hydrateFallbackElement: <Loading />,
+  },
+  {
     path: 'onboarding',
     lazy: async () => ({ Component: (await import('./onboarding/onboarding-page')).OnboardingPage }),
     hydrateFallbackElement: <Loading />,

@@ -10,11 +10,11 @@ const groups: Array<{ type: UserType; title: string }> = [
 ];
 
 /**
- * Development only: "Sign in as" each demo person, in one click. The server answers the list only
- * in development and from its own machine; anywhere else (production) this renders nothing, and
- * nothing while the list loads, so no one ever sees it flash.
+ * Development only: "Sign in as" each demo person, in one click, to `next` (checked by the login
+ * dialog). The server answers the list only in development and from its own machine; anywhere else
+ * (production) this renders nothing, and nothing while the list loads, so no one ever sees it flash.
  */
-export function DemoSignIn() {
+export function DemoSignIn({ next }: { next: string }) {
   const people = useDemoPeople();
   const signIn = useDemoSignIn();
   // Stays set while the browser loads the dashboard, so no second person can be pressed meanwhile.
@@ -29,8 +29,9 @@ export function DemoSignIn() {
     signIn.mutate(person.email, {
       onSuccess: () => {
         setLeaving(person.email);
-        // A full load, as after a password sign-in: /dashboard sends each person where they belong.
-        window.location.assign('/dashboard');
+        // A full load, as after a password sign-in. Straight to `next`: the dashboard layout sends a
+        // person on to /verify or onboarding if need be, and the demo is for looking around.
+        window.location.assign(next);
       },
     });
   };

@@ -2,8 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { forgotPasswordSchema, signInSchema, type ForgotPasswordInput, type SignInInput } from '../../domain/auth';
 import { requestPasswordReset, signIn } from '../api/auth';
+import { safeNext, signedInPath } from '../mfa/safe-next';
+import { forgetTwoStepOffer } from './after-sign-in';
 import { DemoSignIn } from './demo-sign-in';
 import { SocialSignInButtons } from './social-sign-in-buttons';
 import { SocialSignInError } from './social-sign-in-error';
@@ -22,7 +25,9 @@ const titles: Record<View, string> = {
 
 /**
  * The public site's login dialog: sign in, forgot password, and the 'Check your email' confirmation.
- * A successful sign-in loads /dashboard afresh, which sends each user where their account belongs.
+ * A successful sign-in loads /signed-in afresh, which goes on (through the second factor, onboarding
+ * or the two-step offer) to `next` from the address, a page of the signed-in area, or /dashboard,
+ * which sends each user where their account belongs.
  */
 export function LoginDialog({
   open,
@@ -34,6 +39,10 @@ export function LoginDialog({
   initialView?: LoginView;
 }) {
   const [view, setView] = useState<View>(initialView);
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  // Opened by itself for a link into the signed-in area: say why.
+  const continuing = params.get('signIn') === '1';
   const [sentTo, setSentTo] = useState('');
   // Remounting the forms resets their fields and errors when the dialog goes back to sign-in.
   const [generation, setGeneration] = useState(0);
@@ -49,8 +58,9 @@ export function LoginDialog({
 
   return (
     <Dialog open={open} onOpenChange={changeOpen} title={titles[view]}>
-      {view === 'sign-in' && <SignInForm key={generation} onForgot={() => setView('forgot')} />}
-      {view === 'sign-in' && <DemoSignIn />}
+      {view === 'sign-in' && continuing && <p className="text-sm text-slate-700">Log in to continue to the page you opened.</p>}
+      {view === 'sign-in' && <SignInForm key={generation} next={next} onForgot={() => setView('forgot')} />}
+      {view === 'sign-in' && <DemoSignIn next={next} />}
       {view === 'forgot' && (
         <ForgotForm
           key={generation}
@@ -77,7 +87,7 @@ export function LoginDialog({
   );
 }
 
-function SignInForm({ onForgot }: { onForgot: () => void }) {
+function SignInForm({ next, onForgot }: { next: string; onForgot: () => void }) {
   const [failure, setFailure] = useState<string>();
   // Stays true while the browser loads the dashboard, so the button cannot be pressed twice.
   const [leaving, setLeaving] = useState(false);
@@ -87,8 +97,9 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     try {
       await signIn(values);
       setLeaving(true);
+      forgetTwoStepOffer();
       // A full load: nothing cached for a previous visitor survives into the signed-in area.
-      window.location.assign('/dashboard');
+      window.location.assign(signedInPath(next));
     } catch (error) {
       setFailure((error as Error).message);
     }
@@ -111,7 +122,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       <button type="button" onClick={onForgot} className="w-full text-center text-sm font-medium text-brand-700 hover:underline">
         Forgot password?
       </button>
-      <SocialSignInButtons />
+      <SocialSignInButtons next={next} />
     </form>
   );
 }

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { startSocialSignIn } from '../api/social';
 import { useSiteConfig } from '../api/site';
 import { Button } from '../ui/button';
+import { forgetTwoStepOffer } from './after-sign-in';
 import { FormAlert } from '../ui/field';
 
 /**
- * "Continue with {name}" for each provider the server offers (GET /api/site). Renders nothing
- * while loading or when there are none, so the password form stays the whole dialog.
+ * "Continue with {name}" for each provider the server offers (GET /api/site), coming back to `next`
+ * (checked by the login dialog). Renders nothing while loading or when there are none, so the
+ * password form stays the whole dialog.
  */
-export function SocialSignInButtons() {
+export function SocialSignInButtons({ next }: { next: string }) {
   const site = useSiteConfig();
   const [pending, setPending] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -19,8 +21,10 @@ export function SocialSignInButtons() {
     setFailure(undefined);
     setPending(provider.id);
     try {
+      const url = await startSocialSignIn(provider.id, next);
+      forgetTwoStepOffer();
       // A full navigation: the provider's page, then back to our callback.
-      window.location.assign(await startSocialSignIn(provider.id));
+      window.location.assign(url);
     } catch {
       setFailure(`Could not start signing in with ${provider.name}. Please try again.`);
       setPending(undefined);

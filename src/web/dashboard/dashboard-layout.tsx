@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isUnauthenticated, useMe } from '../api/auth';
 import { useSiteConfig } from '../api/site';
+import { onboardingPath, signInPath, verifyPath } from '../mfa/safe-next';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
@@ -17,15 +18,18 @@ import { TimeZonePrompt } from './time-zone-prompt';
 import { signOutAndLeave, useSignOut } from './use-sign-out';
 
 /**
- * The signed-in area. Without a session it sends the visitor to `/`; without an account record to
- * /onboarding; otherwise to the user's own dashboard, where a pending or rejected account sees only
- * its status. The server enforces all of this too; here it decides what to show.
+ * The signed-in area. Without a session it sends the visitor to the login dialog on `/`; with a
+ * second factor not yet passed to /verify; without an account record to /onboarding; each of them
+ * comes back to the page that was asked for (a link in an alert, opened after the idle sign-out).
+ * Otherwise to the user's own dashboard, where a pending or rejected account sees only its status.
+ * The server enforces all of this too; here it decides what to show.
  */
 export function DashboardLayout() {
   const me = useMe();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
 
-  if (me.error && isUnauthenticated(me.error)) return <Navigate to="/" replace />;
+  if (me.error && isUnauthenticated(me.error)) return <Navigate to={signInPath(here)} replace />;
   if (me.isPending) return <Loading />;
   if (me.isError)
     return (
@@ -45,11 +49,11 @@ export function DashboardLayout() {
   const { account } = me.data;
   // A user with a second factor passes it before anything else (the server insists too).
   if (me.data.nextLevel === 'aal2' && me.data.aal === 'aal1') {
-    return <Navigate to={`/verify?next=${encodeURIComponent(pathname)}`} replace />;
+    return <Navigate to={verifyPath(here)} replace />;
   }
   // A cached "no account yet" may be out of date right after onboarding; wait for the fresh answer.
   if (!account && me.isFetching) return <Loading />;
-  if (!account) return <Navigate to="/onboarding" replace />;
+  if (!account) return <Navigate to={onboardingPath(here)} replace />;
   const home = dashboardPathFor(account.userType);
   const shared = isSharedPage(pathname);
   if (!shared && !isWithin(pathname, home)) return <Navigate to={home} replace />;

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { PageMeta } from '../ui/page-meta';
 import { AgenciesSection, TherapistsSection } from './audience-sections';
 import { ClosingCta } from './closing-cta';
@@ -8,6 +9,9 @@ import { LeadFormPanel } from './lead-form-panel';
 import { LogoMarquee } from './logo-marquee';
 
 export function LandingPage() {
+  // Someone sent here to log in (a link into the signed-in area) is a customer, not a lead.
+  const [params] = useSearchParams();
+  const signingIn = params.get('signIn') === '1';
   return (
     <>
       <PageMeta
@@ -21,7 +25,7 @@ export function LandingPage() {
       <HowItWorks />
       <FaqSection />
       <ClosingCta />
-      <LeadFormPanel />
+      {!signingIn && <LeadFormPanel />}
     </>
   );
 }

@@ -23,12 +23,13 @@ export function SiteLayout() {
     return { openLogin: () => open('sign-in'), openForgotPassword: () => open('forgot') };
   }, []);
   useScrollToHash();
-  // A refused social sign-in comes back to /?socialError=1: reopen the dialog, which says why.
+  // A refused social sign-in comes back to /?socialError=1: reopen the dialog, which says why. A
+  // signed-out visit to the signed-in area comes to /?signIn=1&next=…: open it, to go on there.
   const [params] = useSearchParams();
-  const socialError = params.get('socialError') === '1';
+  const wantsLogin = params.get('socialError') === '1' || params.get('signIn') === '1';
   useEffect(() => {
-    if (socialError) context.openLogin();
-  }, [socialError, context]);
+    if (wantsLogin) context.openLogin();
+  }, [wantsLogin, context]);
   return (
     <LoginDialogContext.Provider value={context}>
       <div className="flex min-h-screen flex-col">

@@ -1,16 +1,16 @@
 import { MessageSquareText, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { TimeZoneSection } from '../account/time-zone-section';
 import { useFactors, type FactorsState } from '../api/mfa';
-import { Button } from '../ui/button';
+import { Button, ButtonLink } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 import { BackupCodesSection, NewBackupCodes } from './backup-codes-panel';
 import { EnrolPhone } from './enrol-phone';
 import { EnrolTotp, type EnrolDone } from './enrol-totp';
 import { FactorList } from './factor-list';
-import { verifyPath } from './safe-next';
+import { safeNext, securityPath, verifyPath } from './safe-next';
 
 /** /dashboard/security: the session's assurance level, second factors and backup codes, and the account's time zone. */
 export function SecurityPage() {
@@ -47,6 +47,11 @@ function SecuritySettings({ state }: { state: FactorsState }) {
   const [adding, setAdding] = useState<'totp' | 'phone'>();
   const [newCodes, setNewCodes] = useState<string[]>();
   const [notice, setNotice] = useState('');
+  // Sent here mid-task (?next=…, from a two-step notice or the sign-in offer): once a factor is
+  // added, the way back to that task.
+  const [params] = useSearchParams();
+  const returnTo = params.has('next') ? safeNext(params.get('next')) : undefined;
+  const [added, setAdded] = useState(false);
   const hasVerified = state.nextLevel === 'aal2';
 
   const start = (kind: 'totp' | 'phone') => {
@@ -56,16 +61,19 @@ function SecuritySettings({ state }: { state: FactorsState }) {
   const enrolled = ({ friendlyName, backupCodes }: EnrolDone) => {
     setAdding(undefined);
     setNotice(`“${friendlyName}” is verified and ready to use.`);
+    setAdded(true);
     if (backupCodes) setNewCodes(backupCodes);
   };
 
   return (
     <>
-      <AssuranceLevel state={state} />
+      <AssuranceLevel state={state} returnTo={returnTo} />
       <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
         {notice}
       </p>
       {newCodes && <NewBackupCodes codes={newCodes} onDone={() => setNewCodes(undefined)} />}
+      {/* After the backup codes, which are shown only once, so leaving cannot skip them. */}
+      {returnTo && added && !newCodes && <BackToTask to={returnTo} />}
 
       <section aria-labelledby="factors-title" className="space-y-4">
         <h2 id="factors-title" className="text-xl font-semibold text-slate-900">
@@ -95,7 +103,21 @@ function SecuritySettings({ state }: { state: FactorsState }) {
   );
 }
 
-function AssuranceLevel({ state }: { state: FactorsState }) {
+function BackToTask({ to }: { to: string }) {
+  const message = useRef<HTMLParagraphElement>(null);
+  // It replaces the enrolment form or the backup codes the keyboard was on.
+  useEffect(() => message.current?.focus(), []);
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <p ref={message} tabIndex={-1} className="text-green-900 focus:outline-none">
+        Two-step verification is on. You can go back to what you were doing.
+      </p>
+      <ButtonLink to={to}>Back to where you were</ButtonLink>
+    </div>
+  );
+}
+
+function AssuranceLevel({ state, returnTo }: { state: FactorsState; returnTo: string | undefined }) {
   if (state.aal === 'aal2') {
     return (
       <p className="flex items-center gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-green-900">
@@ -112,7 +134,7 @@ function AssuranceLevel({ state }: { state: FactorsState }) {
         {state.nextLevel === 'aal2' ? (
           <p className="mt-1 text-sm">
             Verify this session before changing your factors.{' '}
-            <Link to={verifyPath('/dashboard/security')} className="font-semibold text-brand-800 underline hover:no-underline">
+            <Link to={verifyPath(returnTo ? securityPath(returnTo) : '/dashboard/security')} className="font-semibold text-brand-800 underline hover:no-underline">
               Verify now
             </Link>
           </p>

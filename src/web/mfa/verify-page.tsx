@@ -5,14 +5,14 @@ import { useFactors } from '../api/mfa';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
-import { safeNext } from './safe-next';
+import { safeNext, signInPath } from './safe-next';
 import { VerifyChoice } from './verify-choice';
 import { VerifyShell } from './verify-shell';
 
 /**
  * /verify?next=/dashboard: a signed-in user with a verified factor proves it for this session
- * (aal1 → aal2), then goes on to `next`. Signed-out visitors go to `/`; anyone with nothing to
- * prove goes straight on.
+ * (aal1 → aal2), then goes on to `next`. Signed-out visitors go to the login dialog, which comes
+ * back to `next`; anyone with nothing to prove goes straight on.
  */
 export function VerifyPage() {
   const [params] = useSearchParams();
@@ -22,7 +22,7 @@ export function VerifyPage() {
   const mustVerify = me.data?.nextLevel === 'aal2' && me.data.aal === 'aal1';
   const factors = useFactors(mustVerify);
 
-  if (isUnauthenticated(me.error) || isUnauthenticated(factors.error)) return <Navigate to="/" replace />;
+  if (isUnauthenticated(me.error) || isUnauthenticated(factors.error)) return <Navigate to={signInPath(next)} replace />;
   if (me.isSuccess && !mustVerify) return <Navigate to={next} replace />;
 
   const verified = factors.data?.factors.filter((f) => f.status === 'verified') ?? [];

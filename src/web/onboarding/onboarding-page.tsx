@@ -1,8 +1,9 @@
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import type { OnboardingState } from '../../domain/onboarding';
 import { isUnauthenticated, useMe } from '../api/auth';
 import { ApiError } from '../api/client';
 import { useOnboarding } from '../api/onboarding';
+import { safeNext, signInPath } from '../mfa/safe-next';
 import { Button, ButtonLink } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
@@ -11,13 +12,17 @@ import { CredentialReviewNote } from './credential-review-note';
 import { OnboardingShell } from './onboarding-shell';
 import { OnboardingWizard } from './onboarding-wizard';
 
-/** /onboarding: two steps of profile completion, then the user's dashboard. Signed-out visitors go to /. */
+/**
+ * /onboarding(?next=/dashboard/…): two steps of profile completion, then the user's dashboard or
+ * `next`. Signed-out visitors go to the login dialog, which comes back to `next`.
+ */
 export function OnboardingPage() {
+  const [params] = useSearchParams();
   const me = useMe();
   const onboarding = useOnboarding(me.isSuccess);
   const meta = <PageMeta title="Complete your profile" description="Add your professional information and rates to finish setting up CareRelay." />;
 
-  if (isUnauthenticated(me.error) || isUnauthenticated(onboarding.error)) return <Navigate to="/" replace />;
+  if (isUnauthenticated(me.error) || isUnauthenticated(onboarding.error)) return <Navigate to={signInPath(safeNext(params.get('next')))} replace />;
 
   let content;
   if (me.isError) {

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { onboardingSchema, type Onboarding, type OnboardingInput, type OnboardingState } from '../../domain/onboarding';
 import { ApiError } from '../api/client';
 import { applyServerErrors } from '../api/forms';
 import { useSaveOnboarding } from '../api/onboarding';
+import { safeNext, signedInPath } from '../mfa/safe-next';
 import { Button } from '../ui/button';
 import { FormAlert } from '../ui/field';
 import { AgencyCompleteStep } from './agency-complete-step';
@@ -16,9 +17,16 @@ import { StepProgress } from './step-progress';
 
 const stepTitles = { 1: 'Professional information', 2: 'Rates and service area' } as const;
 
-/** The two onboarding steps in one form, so Back keeps what was typed and one save sends it all. */
+/**
+ * The two onboarding steps in one form, so Back keeps what was typed and one save sends it all.
+ * Saved, it goes to the user's dashboard; or, when a sign-in brought the user here on the way to
+ * `next`, on through /signed-in (which may still offer a second factor) to `next`.
+ */
 export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const dashboard = `/dashboard/${state.userType}`;
+  const afterSave = params.has('next') ? signedInPath(safeNext(params.get('next'), dashboard)) : dashboard;
   const save = useSaveOnboarding();
   const [step, setStep] = useState<1 | 2>(1);
   const [failure, setFailure] = useState<string>();
@@ -46,7 +54,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     setFailure(undefined);
     try {
       await save.mutateAsync(values);
-      await navigate(`/dashboard/${state.userType}`);
+      await navigate(afterSave);
     } catch (error) {
       setFailure(applyServerErrors(error, form.setError, formFieldNames));
       // A step-1 field the server refused is shown where it can be corrected.
