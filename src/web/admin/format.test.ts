@@ -3,8 +3,10 @@ import { formatSignupDate, pageCount, rangeLabel } from './format';
 
 describe('admin list formatting', () => {
   it('formats a sign-up date for people, and nothing for a bad one', () => {
-    expect(formatSignupDate('2026-03-05T15:00:00.000Z')).toBe('Mar 5, 2026');
-    expect(formatSignupDate('not a date')).toBe('');
+    expect(formatSignupDate('2026-03-05T15:00:00.000Z', 'America/Denver')).toBe('Mar 5, 2026');
+    // 03:00Z on the 6th is still the evening of the 5th in Denver.
+    expect(formatSignupDate('2026-03-06T03:00:00.000Z', 'America/Denver')).toBe('Mar 5, 2026');
+    expect(formatSignupDate('not a date', 'America/Denver')).toBe('');
   });
 
   it('counts pages, with at least one', () => {

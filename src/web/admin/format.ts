@@ -1,9 +1,9 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+import { formatDay } from '../ui/time';
 
-/** A sign-up date as people read it ("Mar 5, 2026"), in the viewer's time zone. */
-export function formatSignupDate(iso: string): string {
+/** A sign-up date as people read it ("Mar 5, 2026"), in the viewer's time zone (useTimeZone). */
+export function formatSignupDate(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatDay(date, timeZone);
 }
 
 /** "Page 2 of 5": never "of 0", even for an empty list. */

@@ -1,5 +1,6 @@
 import type { SignupItem } from '../../domain/admin';
 import { ResponsiveTable, type Column } from '../ui/responsive-table';
+import { useTimeZone } from '../ui/use-time-zone';
 import { formatSignupDate } from './format';
 import { ReviewActions, type ReviewHandlers } from './review-actions';
 import { StatusBadge } from './status-badge';
@@ -14,6 +15,7 @@ function Reason({ item }: { item: SignupItem }) {
  * buttons do not fit beside the sidebar below the desktop breakpoint without scrolling sideways.
  */
 export function SignupList({ items, ...handlers }: ReviewHandlers & { items: SignupItem[] }) {
+  const zone = useTimeZone();
   const columns: Column<SignupItem>[] = [
     { header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
     {
@@ -28,7 +30,7 @@ export function SignupList({ items, ...handlers }: ReviewHandlers & { items: Sig
     },
     { header: 'Type', cell: (item) => item.typeLabel, className: 'whitespace-nowrap text-slate-700' },
     { header: 'Phone', cell: (item) => item.phone ?? '—', className: 'whitespace-nowrap text-slate-700' },
-    { header: 'Signed up', cell: (item) => <time dateTime={item.signupDate}>{formatSignupDate(item.signupDate)}</time>, className: 'whitespace-nowrap text-slate-700' },
+    { header: 'Signed up', cell: (item) => <time dateTime={item.signupDate}>{formatSignupDate(item.signupDate, zone)}</time>, className: 'whitespace-nowrap text-slate-700' },
     { header: 'Actions', cell: (item) => <ReviewActions item={item} {...handlers} />, actions: true },
   ];
   return <ResponsiveTable caption="User signups, newest first" columns={columns} rows={items} rowKey={(item) => item.id} cardsBelow="xl" />;

@@ -13,8 +13,3 @@ export function formatDuration(minutes: number): string {
 export function formatPercent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
-
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-export function formatDay(iso: string): string {
-  return day.format(new Date(iso));
-}

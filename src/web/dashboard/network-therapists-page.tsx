@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { useNetworkTherapists } from '../api/dashboards';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
+import { formatDay } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 import { EmptyCard, LoadError } from './dashboard-ui';
-import { formatDay } from './format';
 
 /** /dashboard/agency/therapists: the therapists who have worked this agency's referrals. */
 export function NetworkTherapistsPage() {
+  const zone = useTimeZone();
   const therapists = useNetworkTherapists();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
@@ -46,7 +48,7 @@ export function NetworkTherapistsPage() {
                 </div>
                 <div className="flex gap-1">
                   <dt>Last matched:</dt>
-                  <dd className="font-semibold text-slate-900">{formatDay(therapist.lastMatchedAt)}</dd>
+                  <dd className="font-semibold text-slate-900">{formatDay(therapist.lastMatchedAt, zone)}</dd>
                 </div>
               </dl>
             </li>

@@ -3,8 +3,9 @@ import type { ReferralStatus } from '../../domain/referrals';
 import { usePatientRecords } from '../api/dashboards';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
+import { formatDay } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 import { EmptyCard, LoadError } from './dashboard-ui';
-import { formatDay } from './format';
 
 const statusLabels: Partial<Record<ReferralStatus, string>> = { matched: 'Matched', in_progress: 'In progress', completed: 'Completed' };
 
@@ -14,6 +15,7 @@ const statusLabels: Partial<Record<ReferralStatus, string>> = { matched: 'Matche
  * details are on each referral's page, behind a second factor and audited.
  */
 export function PatientRecordsPage() {
+  const zone = useTimeZone();
   const records = usePatientRecords();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
@@ -35,7 +37,7 @@ export function PatientRecordsPage() {
                     {record.referenceLabel} · {record.discipline} referral
                   </span>
                   <span className="block text-sm text-slate-700">
-                    {record.therapistName} · matched {formatDay(record.matchedAt)}
+                    {record.therapistName} · matched {formatDay(record.matchedAt, zone)}
                   </span>
                 </span>
                 <span className="text-sm text-slate-700">

@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { ErrorState, Loading } from '../ui/states';
+import { useTimeZone } from '../ui/use-time-zone';
 import { EmptyPayments, formatDate, PaymentTable } from './payment-table';
 import { useRetryWatch } from './use-retry-watch';
 
@@ -15,6 +16,7 @@ const LEDGER_TABLE_FROM = 'xl';
 
 /** /dashboard/admin/payments: the ledger of invoice lines and payouts; managers mark them paid and export CSV. */
 export function AdminPaymentsPage() {
+  const zone = useTimeZone();
   const [chosen, setFilters] = useState<PaymentFilters>({});
   // The reference search lives in the URL (a shared link keeps it); the other filters on the page.
   const { reference } = useReferenceSearch();
@@ -71,7 +73,7 @@ export function AdminPaymentsPage() {
             variant="secondary"
             disabled={retryPayout.isPending}
             aria-busy={retryPayout.isPending && retryPayout.variables === item.id}
-            aria-label={`Retry payout to ${item.therapistName} for the visit on ${formatDate(item.visitDate)}`}
+            aria-label={`Retry payout to ${item.therapistName} for the visit on ${formatDate(item.visitDate, zone)}`}
             onClick={() => onRetryPayout(item)}
           >
             {retryPayout.isPending && retryPayout.variables === item.id ? 'Retrying…' : 'Retry payout'}

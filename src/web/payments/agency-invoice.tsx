@@ -4,6 +4,7 @@ import { useAgencyInvoice, useRetryPayment, type PaymentItem } from '../api/paym
 import { Button } from '../ui/button';
 import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { ErrorState, Loading } from '../ui/states';
+import { useTimeZone } from '../ui/use-time-zone';
 import { PaymentMethodSection } from './payment-method-section';
 import { EmptyPayments, Figure, formatDate, PaymentTable } from './payment-table';
 import { PaymentsShell } from './payments-shell';
@@ -16,6 +17,7 @@ import { formatAmount } from '../ui/format-amount';
  * can be searched by referral reference (the totals stay the whole account's).
  */
 export function AgencyInvoice() {
+  const zone = useTimeZone();
   const { pollMs, watch } = useRetryWatch();
   const { reference } = useReferenceSearch();
   const invoice = useAgencyInvoice(true, { pollMs, reference });
@@ -36,7 +38,7 @@ export function AgencyInvoice() {
     if (item.status !== 'failed') return null;
     const busy = retry.isPending && retry.variables === item.id;
     return (
-      <Button size="sm" variant="secondary" onClick={() => start(item)} disabled={retry.isPending} aria-busy={busy} aria-label={`Retry payment for the visit on ${formatDate(item.visitDate)}`}>
+      <Button size="sm" variant="secondary" onClick={() => start(item)} disabled={retry.isPending} aria-busy={busy} aria-label={`Retry payment for the visit on ${formatDate(item.visitDate, zone)}`}>
         {busy ? 'Retrying…' : 'Retry payment'}
       </Button>
     );
@@ -64,7 +66,7 @@ export function AgencyInvoice() {
           </div>
           {retried && !retry.isError && (
             <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-              Retrying the payment for the visit on {formatDate(retried.visitDate)}: we are charging your saved payment method again.
+              Retrying the payment for the visit on {formatDate(retried.visitDate, zone)}: we are charging your saved payment method again.
             </p>
           )}
           {retry.isError && (

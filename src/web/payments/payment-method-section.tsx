@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { paymentKeys, useAgencyPaymentMethod, useStartPaymentMethodSetup } from '../api/payments';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
+import { useTimeZone } from '../ui/use-time-zone';
 import { formatDate } from './payment-table';
 
 /** How long to keep asking after Checkout returns: the method is recorded from Stripe's webhook, usually within seconds. */
@@ -35,6 +36,7 @@ export function describeMethod(method: { brand: string | null; last4: string | n
  * Stripe's webhook rather than from the browser's word.
  */
 export function PaymentMethodSection() {
+  const zone = useTimeZone();
   const [params] = useSearchParams();
   const returned = params.get('payment-method');
   const [confirming, setConfirming] = useState(returned === 'saved');
@@ -95,7 +97,7 @@ export function PaymentMethodSection() {
               <>
                 <p className="text-slate-800">{describeMethod(saved)}</p>
                 <p className="text-sm text-slate-600">
-                  Approved visits are charged to it automatically{saved.updatedAt ? ` · added ${formatDate(saved.updatedAt)}` : ''}.
+                  Approved visits are charged to it automatically{saved.updatedAt ? ` · added ${formatDate(saved.updatedAt, zone)}` : ''}.
                 </p>
               </>
             ) : (

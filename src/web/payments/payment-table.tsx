@@ -4,6 +4,8 @@ import { type PaymentItem } from '../api/payments';
 import { cn } from '../ui/cn';
 import { formatAmount } from '../ui/format-amount';
 import { ResponsiveTable, type Column } from '../ui/responsive-table';
+import { formatDay } from '../ui/time';
+import { useTimeZone } from '../ui/use-time-zone';
 
 const statusStyles: Record<PaymentLineStatus, string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -16,8 +18,9 @@ export function PaymentStatusBadge({ status }: { status: PaymentLineStatus }) {
   return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', statusStyles[status])}>{status}</span>;
 }
 
-export function formatDate(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+/** The day of a payment's instant (the visit, the payment, the card added) on the viewer's calendar. */
+export function formatDate(iso: string | null, timeZone: string): string {
+  return iso ? formatDay(iso, timeZone) : '—';
 }
 
 /**
@@ -37,8 +40,9 @@ export function PaymentTable({
   action?: (item: PaymentItem) => ReactNode;
   cardsBelow?: 'sm' | 'lg' | 'xl';
 }) {
+  const zone = useTimeZone();
   const columns: Column<PaymentItem>[] = [
-    { header: 'Visit date', cell: (item) => formatDate(item.visitDate), className: 'whitespace-nowrap' },
+    { header: 'Visit date', cell: (item) => formatDate(item.visitDate, zone), className: 'whitespace-nowrap' },
     ...(show.agency ? [{ header: 'Agency', cell: (item: PaymentItem) => item.agencyName }] : []),
     ...(show.therapist ? [{ header: 'Therapist', cell: (item: PaymentItem) => item.therapistName }] : []),
     {
@@ -60,7 +64,7 @@ export function PaymentTable({
         </>
       ),
     },
-    { header: 'Paid', cell: (item) => formatDate(item.paidAt), className: 'whitespace-nowrap' },
+    { header: 'Paid', cell: (item) => formatDate(item.paidAt, zone), className: 'whitespace-nowrap' },
     ...(action ? [{ header: 'Actions', cell: action, actions: true }] : []),
   ];
   return <ResponsiveTable caption={caption} columns={columns} rows={items} rowKey={(item) => item.id} cardsBelow={cardsBelow} />;
