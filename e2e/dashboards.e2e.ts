@@ -104,14 +104,18 @@ describe('dashboards from the database', () => {
     await page.getByRole('region', { name: 'Today’s schedule' }).getByText('Treatment Session').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // View Map aims at the map itself (shown beside the list once there are referrals), not just the list page.
     await page.getByRole('link', { name: /^View Map/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Referrals near me' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#referral-map-heading');
     await page.goto('/dashboard/therapist');
     await page.getByRole('main').getByRole('link', { name: /^Notifications/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     await page.goto('/dashboard/therapist');
+    // Visits are booked on a matched referral: Schedule Visit opens the therapist's own referrals.
     await page.getByRole('link', { name: /^Schedule Visit/ }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/therapist/schedule');
+    await page.waitForURL((url) => url.pathname === '/dashboard/therapist/referrals' && url.searchParams.get('view') === 'mine');
+    await page.locator('a[aria-current="page"]', { hasText: 'My referrals' }).waitFor();
     await page.goto('/dashboard/therapist');
     await page.getByRole('link', { name: /^Submit Notes/ }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/therapist/schedule' && url.searchParams.get('filter') === 'needs-notes');

@@ -61,13 +61,13 @@ export function TherapistDashboard() {
 
       <Section title="Quick actions" id="quick-actions">
         <nav aria-label="Quick actions" className="grid gap-4 sm:grid-cols-2">
-          <QuickAction to="/dashboard/therapist/schedule" icon={<CalendarPlus className="size-6" aria-hidden />} title="Schedule Visit">
-            Plan the visits of the patients you are matched to.
+          <QuickAction to="/dashboard/therapist/referrals?view=mine" icon={<CalendarPlus className="size-6" aria-hidden />} title="Schedule Visit">
+            Book visits on the referrals you are matched to.
           </QuickAction>
           <QuickAction to="/dashboard/therapist/schedule?filter=needs-notes" icon={<FileSignature className="size-6" aria-hidden />} title="Submit Notes">
             Document and sign the visits you have completed.
           </QuickAction>
-          <QuickAction to="/dashboard/therapist/referrals" icon={<MapIcon className="size-6" aria-hidden />} title="View Map">
+          <QuickAction to="/dashboard/therapist/referrals#referral-map-heading" icon={<MapIcon className="size-6" aria-hidden />} title="View Map">
             Open referrals around you, on a map.
           </QuickAction>
           <QuickAction to="/dashboard/notifications" icon={<Bell className="size-6" aria-hidden />} title="Notifications">
@@ -80,7 +80,7 @@ export function TherapistDashboard() {
         <ul className="grid gap-4 sm:grid-cols-2">
           <li>
             <QuickAction to="/dashboard/therapist/referrals" icon={<MapPinned className="size-6" aria-hidden />} title="Referrals near me">
-              Referrals that fit your discipline, licence and service radius. Accept, ask for a higher rate, or decline.
+              Referrals that fit your discipline, license and service radius. Accept, ask for a higher rate, or decline.
             </QuickAction>
           </li>
           <li>

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import type { TherapistReferral } from '../../../domain/referrals';
 import { useMapTiles } from '../../api/referrals';
 import { Loading } from '../../ui/states';
@@ -16,8 +17,15 @@ const placeholder = 'flex h-64 items-center justify-center rounded-xl border bor
  */
 export function ReferralMapSection({ referrals, selection }: { referrals: TherapistReferral[]; selection: MapSelection | null }) {
   const tiles = useMapTiles();
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // "View Map" links here (#referral-map-heading); the section exists only once the list has loaded,
+  // after the browser's own jump to the anchor, so it is brought into view here.
+  useEffect(() => {
+    if (hash === '#referral-map-heading') section.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
-    <section aria-labelledby="referral-map-heading" className="space-y-2">
+    <section ref={section} aria-labelledby="referral-map-heading" className="space-y-2 scroll-mt-4">
       <h2 id="referral-map-heading" className="text-lg font-semibold text-slate-900">
         Map
       </h2>
