@@ -62,8 +62,9 @@ describe('notification centre', () => {
     await expect.poll(() => badge(page).count()).toBe(0);
     expect(await panel(page).count()).toBe(0);
 
-    await notify(therapist.userId, 'Visit note due');
-    await notify(therapist.userId, 'Referral confirmed');
+    // Different links: notifications of one type and link would be one item (the grouping test below).
+    await notify(therapist.userId, 'Visit note due', '/dashboard/therapist/schedule');
+    await notify(therapist.userId, 'Referral confirmed', '/dashboard/therapist/referrals');
     await expect.poll(() => badge(page).textContent()).toBe('2');
 
     await bell(page).click();

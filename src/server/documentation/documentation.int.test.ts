@@ -190,6 +190,9 @@ describe('writing and signing', () => {
 
     const [notice] = await db().select().from(notifications).where(eq(notifications.userId, agencyPerson.userId));
     expect(notice).toMatchObject({ type: 'documentation.signed', link: `/dashboard/agency/visits/${visit.id}` });
+    // Who signed, which visit and which referral: the agency knows what to open without opening it.
+    expect(notice?.title).toMatch(/^Visit notes ready for review: R-\d+ · Austin, TX$/);
+    expect(notice?.body).toMatch(/^Jamie Rivera signed the notes of the Initial Evaluation on [A-Z][a-z]{2}, .+ C[SD]T\. Review them to approve payment\.$/);
     for (const word of secretWords) expect(`${notice?.title} ${notice?.body}`).not.toContain(word);
   });
 

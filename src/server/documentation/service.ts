@@ -18,6 +18,8 @@ import { AppError } from '../errors';
 import { moveLockedVisit } from '../visits/move-visit';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
+import { findVisitSubject } from '../notifications/subjects';
+import { dollars, visitWhen } from '../notifications/wording';
 import { makeVisitPayable } from '../payments/payable';
 import { completeReferralIfDone } from '../referrals/completion';
 import { withVisit } from './access';
@@ -185,11 +187,12 @@ export function signNote(deps: DocumentationDeps, options: Caller & { visitId: s
     await moveLockedVisit(t.tx, visit.id, { from: 'completed', to: 'documented' });
     const details = { version: latest.version, contentHash };
     visit.status = 'documented';
+    const subject = await findVisitSubject(t.tx, visit.id);
     await createNotification(t, {
       userId: visit.agencyId,
       type: 'documentation.signed',
-      title: 'Visit notes ready for review',
-      body: 'The therapist signed the notes of a visit. Review them to approve payment.',
+      title: `Visit notes ready for review: ${subject.tag}`,
+      body: `${subject.therapistName} signed the notes of the ${visitWhen(subject, subject.zoneOf(visit.agencyId))}. Review them to approve payment.`,
       link: visitLink('agency', visit.id),
     });
     return done(await presentVisitNotes(deps, t, visit, options.actor.userId), details);
@@ -214,11 +217,12 @@ export async function approveSignedNote(
     referralId: options.visit.referralId,
     actorUserId: options.reviewedBy === AUTOMATIC_REVIEWER ? null : options.reviewedBy,
   });
+  const subject = await findVisitSubject(t.tx, options.visit.id);
   await createNotification(t, {
     userId: options.visit.therapistId,
     type: 'documentation.approved',
-    title: 'Visit notes approved',
-    body: 'Your notes for a visit were approved; the visit is now payable.',
+    title: `Visit notes approved: ${subject.tag}`,
+    body: `${subject.agencyName} approved your notes of the ${visitWhen(subject, subject.zoneOf(options.visit.therapistId))}; the visit is now payable at ${dollars(subject.rate)}.`,
     link: visitLink('therapist', options.visit.id),
   });
 }
@@ -239,11 +243,13 @@ export function reviewNote(deps: DocumentationDeps, options: Caller & { visitId:
       await markReviewed(t.tx, latest.id, { status: 'returned', reviewedBy: options.actor.userId, reviewMessage: deps.phiBox.seal(input.message, reviewBinding(latest.id)) });
       await moveLockedVisit(t.tx, visit.id, { from: 'documented', to: 'completed' });
       visit.status = 'completed';
+      const subject = await findVisitSubject(t.tx, visit.id);
+      // The agency's message stays on the visit page (it is sealed like the note): only that there is one is said here.
       await createNotification(t, {
         userId: visit.therapistId,
         type: 'documentation.returned',
-        title: 'Visit notes returned',
-        body: 'The agency returned your notes for a visit with a message. Revise and sign them again.',
+        title: `Visit notes returned: ${subject.tag}`,
+        body: `${subject.agencyName} returned your notes of the ${visitWhen(subject, subject.zoneOf(visit.therapistId))} with a message. Revise and sign them again.`,
         link: visitLink('therapist', visit.id),
       });
     }

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { inTransaction, type Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { createNotifications } from '../notifications/service';
+import { findVisitSubject } from '../notifications/subjects';
+import { visitWhen } from '../notifications/wording';
 import { writeAudit } from '../audit/write-audit';
 import { DOCUMENTATION_ENTITY } from './access';
 import { findLatestNote, lockVisitForPlatform } from './queries';
@@ -61,19 +63,21 @@ export async function runDocumentationSweep(deps: SweepDeps, now = new Date()): 
         sql`select 1 from notifications where user_id = ${visit.therapistId} and type = ${OVERDUE_TYPE} and link = ${overdueLink('therapist', id)} limit 1`,
       );
       if (done.rows.length > 0) return false;
+      const subject = await findVisitSubject(t.tx, id);
+      const title = `Visit notes overdue: ${subject.tag}`;
       await createNotifications(t, [
         {
           userId: visit.therapistId,
           type: OVERDUE_TYPE,
-          title: 'Visit notes overdue',
-          body: `The notes of a visit were due ${deps.noteDueHours} hours after check-out. Write and sign them now.`,
+          title,
+          body: `The notes of your ${visitWhen(subject, subject.zoneOf(visit.therapistId))} were due ${deps.noteDueHours} hours after check-out. Write and sign them now.`,
           link: overdueLink('therapist', id),
         },
         {
           userId: visit.agencyId,
           type: OVERDUE_TYPE,
-          title: 'Visit notes overdue',
-          body: `The therapist has not signed the notes of a visit within ${deps.noteDueHours} hours of check-out.`,
+          title,
+          body: `${subject.therapistName} has not signed the notes of the ${visitWhen(subject, subject.zoneOf(visit.agencyId))} within ${deps.noteDueHours} hours of check-out.`,
           link: overdueLink('agency', id),
         },
       ]);

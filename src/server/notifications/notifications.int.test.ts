@@ -116,6 +116,7 @@ describe('GET /api/notifications/stream', () => {
       title: 'New referral near you',
       body: 'A PT referral 4 miles away.',
       link: '/referrals/1',
+      count: 1,
       createdAt: created.createdAt.toISOString(),
       readAt: null,
     });
@@ -263,8 +264,9 @@ describe('notification centre', () => {
   it('lists only the actor’s own notifications, newest first, with paging and the unread count', async () => {
     const therapist = await person();
     const other = await person('agency');
-    const rows = [await notify(therapist.userId), await notify(therapist.userId), await notify(therapist.userId)];
-    await notify(other.userId);
+    // Three different alerts, so none is grouped with another (grouping has its own test below).
+    const rows = [await notify(therapist.userId, 'one'), await notify(therapist.userId, 'two'), await notify(therapist.userId, 'three')];
+    await notify(other.userId, 'one');
 
     const all = await list(therapist.cookie);
     expect(all.items.map((item) => item.id)).toEqual(rows.map((row) => row.id).reverse());
@@ -278,7 +280,7 @@ describe('notification centre', () => {
   it('marks one read, refuses another user’s notification with 404, and marks all read', async () => {
     const therapist = await person();
     const other = await person('agency');
-    const [a, b] = [await notify(therapist.userId), await notify(therapist.userId)];
+    const [a, b] = [await notify(therapist.userId, 'a'), await notify(therapist.userId, 'b')];
     const theirs = await notify(other.userId);
 
     const read = await post(`/${a.id}/read`, therapist.cookie);
@@ -295,6 +297,57 @@ describe('notification centre', () => {
     const all = await post('/read-all', therapist.cookie);
     expect(await all.json()).toEqual({ updated: 1 });
     expect((await list(therapist.cookie)).unreadCount).toBe(0);
+    expect((await list(other.cookie)).unreadCount).toBe(1);
+  });
+
+  it('shows unread notifications of one type and link, and new-referral alerts of one discipline, as one item with a count', async () => {
+    const therapist = await person();
+    const other = await person();
+    const alert = (userId: string, discipline: string, referral: number) =>
+      inTransaction(second.runtime.database, (t) =>
+        createNotification(t, {
+          userId,
+          type: 'referral.posted',
+          title: `New ${discipline} referral near you`,
+          body: `R-${referral} · Austin, TX, 2.0 mi from you.`,
+          link: `/dashboard/therapist/referrals/r${referral}`,
+        }),
+      );
+    const updated = (userId: string) =>
+      inTransaction(second.runtime.database, (t) =>
+        createNotification(t, { userId, type: 'referral.updated', title: 'R-1001 · Austin, TX was updated', body: 'Changed.', link: '/dashboard/therapist/referrals/r1001' }),
+      );
+    const earlierRead = await alert(therapist.userId, 'PT', 1000);
+    await post(`/${earlierRead.id}/read`, therapist.cookie);
+    const pt = [await alert(therapist.userId, 'PT', 1001), await alert(therapist.userId, 'PT', 1002)];
+    const ot = await alert(therapist.userId, 'OT', 1003);
+    const changes = [await updated(therapist.userId), await updated(therapist.userId)];
+    pt.push(await alert(therapist.userId, 'PT', 1004));
+    // Someone else's alert of the same discipline is never counted in.
+    await alert(other.userId, 'PT', 1004);
+
+    const listed = (await list(therapist.cookie)) as unknown as {
+      items: Array<{ id: number; title: string; body: string; link: string; count: number; readAt: string | null }>;
+      unreadCount: number;
+    };
+    expect(listed.unreadCount).toBe(6);
+    expect(listed.items.map(({ id, title, link, count }) => ({ id, title, link, count }))).toEqual([
+      { id: pt[2]!.id, title: '3 new PT referrals near you', link: '/dashboard/therapist/referrals', count: 3 },
+      { id: changes[1]!.id, title: 'R-1001 · Austin, TX was updated', link: '/dashboard/therapist/referrals/r1001', count: 2 },
+      { id: ot.id, title: 'New OT referral near you', link: '/dashboard/therapist/referrals/r1003', count: 1 },
+      // Read ones are history, listed one by one.
+      { id: earlierRead.id, title: 'New PT referral near you', link: '/dashboard/therapist/referrals/r1000', count: 1 },
+    ]);
+    expect(listed.items[0]!.body).toBe('The newest: R-1004 · Austin, TX, 2.0 mi from you.');
+    // Paging never lists a group's older members on their own.
+    const secondPage = await list(therapist.cookie, `?limit=2&before=${changes[1]!.id}`);
+    expect(secondPage.items.map((item) => item.id)).toEqual([ot.id, earlierRead.id]);
+
+    // Opening the group marks every alert it stood for read, and no other.
+    await post(`/${pt[2]!.id}/read`, therapist.cookie);
+    const after = await list(therapist.cookie, '?unreadOnly=true');
+    expect(after.unreadCount).toBe(3);
+    expect(after.items.map((item) => item.id)).toEqual([changes[1]!.id, ot.id]);
     expect((await list(other.cookie)).unreadCount).toBe(1);
   });
 

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema/index';
+import { groupKey } from './groups';
 
 // Every query here is scoped by userId in its where clause: a user only ever sees their own rows.
 
@@ -38,16 +39,56 @@ export function unreadSince(db: Db, userId: string, since: Date, upTo: number) {
     .orderBy(asc(notifications.id));
 }
 
-export function listNotificationRows(db: Db, userId: string, options: { unreadOnly: boolean; before?: number; limit: number }) {
-  const conditions: SQL[] = [eq(notifications.userId, userId)];
-  if (options.unreadOnly) conditions.push(isNull(notifications.readAt));
-  if (options.before !== undefined) conditions.push(lt(notifications.id, options.before));
-  return db
-    .select()
-    .from(notifications)
-    .where(and(...conditions))
-    .orderBy(desc(notifications.id))
-    .limit(options.limit);
+export type ListedNotificationRow = NotificationRow & { groupCount: number };
+
+const groupOf = (alias: string) => groupKey({ type: sql.raw(`${alias}.type`), title: sql.raw(`${alias}.title`), link: sql.raw(`${alias}.link`) });
+
+/**
+ * The user's notifications, newest first, with unread ones grouped (groups.ts) in the same query: a
+ * group is listed once, as its newest member, with how many unread it holds; its older members are
+ * never listed on their own, on this page or a later one. Read notifications are listed one by one.
+ */
+export async function listNotificationRows(
+  db: Db,
+  userId: string,
+  options: { unreadOnly: boolean; before?: number; limit: number },
+): Promise<ListedNotificationRow[]> {
+  const result = await db.execute<{
+    id: string;
+    user_id: string;
+    type: string;
+    title: string;
+    body: string;
+    link: string;
+    created_at: Date | string;
+    read_at: Date | string | null;
+    group_count: number;
+  }>(sql`
+    with unread as (
+      select id, count(*) over g as group_count, max(id) over g as newest
+      from notifications u
+      where u.user_id = ${userId} and u.read_at is null
+      window g as (partition by ${groupOf('u')})
+    )
+    select n.id, n.user_id, n.type, n.title, n.body, n.link, n.created_at, n.read_at, coalesce(unread.group_count, 1)::int as group_count
+    from notifications n left join unread on unread.id = n.id
+    where n.user_id = ${userId}
+      and (n.read_at is not null or unread.newest = n.id)
+      ${options.unreadOnly ? sql`and n.read_at is null` : sql``}
+      ${options.before !== undefined ? sql`and n.id < ${options.before}` : sql``}
+    order by n.id desc
+    limit ${options.limit}`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: new Date(row.created_at),
+    readAt: row.read_at === null ? null : new Date(row.read_at),
+    groupCount: row.group_count,
+  }));
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
@@ -58,19 +99,22 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Marks one of the user's notifications read (keeping the first read time); undefined when not theirs. */
+/**
+ * Marks one of the user's notifications read (keeping the first read time), with the older unread
+ * members of its group, which the list showed as that one item. Undefined when it is not theirs.
+ */
 export async function markRowRead(db: Db, userId: string, id: number, now: Date): Promise<NotificationRow | undefined> {
+  await db.execute(sql`
+    update notifications n set read_at = ${now.toISOString()}::timestamptz
+    from notifications chosen
+    where chosen.id = ${id} and chosen.user_id = ${userId} and chosen.read_at is null
+      and n.user_id = ${userId} and n.read_at is null and n.id <= chosen.id
+      and ${groupOf('n')} = ${groupOf('chosen')}`);
   const [row] = await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), eq(notifications.id, id), isNull(notifications.readAt)))
-    .returning();
-  if (row) return row;
-  const [already] = await db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.id, id)));
-  return already;
+  return row;
 }
 
 export async function markAllRowsRead(db: Db, userId: string, now: Date): Promise<number> {

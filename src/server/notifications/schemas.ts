@@ -7,6 +7,8 @@ export const notificationSchema = z.object({
   title: z.string(),
   body: z.string(),
   link: z.string(),
+  /** How many unread notifications this item stands for (groups.ts); 1 for a single one. */
+  count: z.number().int().min(1),
   createdAt: z.string(),
   readAt: z.string().nullable(),
 });

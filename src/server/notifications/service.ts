@@ -3,6 +3,7 @@ import type { Actor } from '../auth/session';
 import type { Database, Transaction } from '../db/client';
 import { notifications } from '../db/schema/index';
 import { AppError } from '../errors';
+import { presentGroup } from './groups';
 import { countUnread, listNotificationRows, markAllRowsRead, markRowRead, type NotificationRow } from './queries';
 import type { NotificationView } from './schemas';
 
@@ -56,13 +57,14 @@ export async function createNotifications(t: Transaction, inputs: NewNotificatio
   return Number((result.rows[0] as { announced: number } | undefined)?.announced ?? 0);
 }
 
-export function presentNotification(row: NotificationRow): NotificationView {
+/** A notification as a client sees it; a group (listNotificationRows) as its newest member with its count. */
+export function presentNotification(row: NotificationRow & { groupCount?: number }): NotificationView {
+  const count = row.groupCount ?? 1;
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    body: row.body,
-    link: row.link,
+    ...presentGroup(row, count),
+    count,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   };

@@ -314,8 +314,8 @@ describe('audit and notification', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       type: 'referral.patient_added',
-      title: 'Patient details added',
-      body: 'The agency added the patient details for your referral.',
+      title: expect.stringMatching(/^Patient details added to R-\d+ · Austin, TX$/),
+      body: expect.stringMatching(/^.+ added the patient details for your referral\. Open it to see them\.$/),
       link: `/dashboard/therapist/referrals/${referral.id}`,
     });
     const text = JSON.stringify(rows);

@@ -6,6 +6,7 @@ import type { Actor } from '../auth/session';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
 import { createNotification } from '../notifications/service';
+import { findReferralSubject } from '../notifications/subjects';
 import { canReadPatient, canWritePatient, type PatientDenial } from './policy';
 import { findReferralOfParty } from '../referrals/parties';
 import { findSealedPatient, insertPatient, updatePatient } from './queries';
@@ -146,11 +147,13 @@ export async function savePatient(deps: PatientDeps, options: Caller & { referra
 
     const therapistId = referral?.matchedTherapistId;
     if (!existing && therapistId) {
+      const subject = await findReferralSubject(t.tx, referralId);
+      // The details themselves never travel in a notification: the referral page shows them at aal2.
       await createNotification(t, {
         userId: therapistId,
         type: 'referral.patient_added',
-        title: 'Patient details added',
-        body: 'The agency added the patient details for your referral.',
+        title: `Patient details added to ${subject.tag}`,
+        body: `${subject.agencyName} added the patient details for your referral. Open it to see them.`,
         link: `/dashboard/therapist/referrals/${referralId}`,
       });
     }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { writeAudit } from '../audit/write-audit';
 import type { Transaction } from '../db/client';
 import { referrals } from '../db/schema/index';
+import { referralTag } from '../notifications/wording';
 import { agencyReferralLink, notifyAll, therapistReferralLink } from './notify';
 
 /** Visit statuses whose documentation was approved: the visit's last step is done. */
@@ -27,7 +28,14 @@ const DONE_VISIT_STATUSES = ['approved', 'paid'] as const;
 export async function completeReferralIfDone(t: Transaction, options: { referralId: string; actorUserId: string | null }): Promise<boolean> {
   const { referralId } = options;
   const [referral] = await t.tx
-    .select({ status: referrals.status, agencyId: referrals.agencyId, therapistId: referrals.matchedTherapistId })
+    .select({
+      status: referrals.status,
+      agencyId: referrals.agencyId,
+      therapistId: referrals.matchedTherapistId,
+      referenceNumber: referrals.referenceNumber,
+      patientCity: referrals.patientCity,
+      patientState: referrals.patientState,
+    })
     .from(referrals)
     .where(eq(referrals.id, referralId))
     .for('no key update');
@@ -52,19 +60,20 @@ export async function completeReferralIfDone(t: Transaction, options: { referral
     .update(referrals)
     .set({ status: 'completed', closedAt: now, updatedAt: now })
     .where(and(eq(referrals.id, referralId), eq(referrals.status, 'in_progress')));
+  const title = `Referral completed: ${referralTag(referral)}`;
   await notifyAll(t, [
     {
       userId: referral.agencyId,
       type: 'referral.completed',
-      title: 'Referral completed',
-      body: 'Every visit of a referral is done and its notes approved. The referral is now closed.',
+      title,
+      body: 'Every visit of the referral is done and its notes approved. The referral is now closed.',
       link: agencyReferralLink(referralId),
     },
     {
       userId: referral.therapistId,
       type: 'referral.completed',
-      title: 'Referral completed',
-      body: 'Every visit of a referral is done and its notes approved. The referral is closed and its patient details are no longer shown to you.',
+      title,
+      body: 'Every visit of the referral is done and its notes approved. The referral is closed and its patient details are no longer shown to you.',
       link: therapistReferralLink(referralId),
     },
   ]);

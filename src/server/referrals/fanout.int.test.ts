@@ -65,7 +65,7 @@ describe('a referral posted through one instance reaches therapists connected to
         id: Number(event.id),
         type: 'referral.posted',
         title: 'New PT referral near you',
-        body: 'A referral in Austin, TX matches your discipline and service area.',
+        body: expect.stringMatching(new RegExp(`^R-${referral.referenceNumber} · Austin, TX, \\d+\\.\\d mi from you: Initial Evaluation \\$150, Treatment Session \\$100\\. `)),
         link: `/dashboard/therapist/referrals/${referral.id}`,
         readAt: null,
       });

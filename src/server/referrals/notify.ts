@@ -1,23 +1,43 @@
 import type { Discipline } from '../../domain/accounts';
 import type { Transaction } from '../db/client';
+import { NEW_REFERRAL_TYPE } from '../notifications/groups';
 import { createNotification, createNotifications, type NewNotification } from '../notifications/service';
+import { ratesLine, referralTag } from '../notifications/wording';
 
 /**
- * The in-app notifications of the referral marketplace. None carries PHI: the title and body say
- * what happened in general terms and the link leads into the app, where access is checked.
+ * The in-app notifications of the referral marketplace. They say who and what — the therapist's
+ * or agency's name, the rates, the referral's reference and coarse place — and never the patient:
+ * the link leads into the app, where access is checked.
  */
 
 export const therapistReferralLink = (id: string) => `/dashboard/therapist/referrals/${id}`;
 export const agencyReferralLink = (id: string) => `/dashboard/agency/referrals/${id}`;
 
-export function newReferralAlert(referral: { id: string; discipline: Discipline; patientCity: string; patientState: string }, therapistId: string): NewNotification {
+/**
+ * "New PT referral near you": the title names only the discipline, so every alert of one discipline
+ * has the same title and the list groups unread ones on it (notifications/groups.ts: "3 new PT
+ * referrals near you"); what is particular to the referral goes in the body.
+ */
+export function newReferralAlert(
+  referral: { id: string; discipline: Discipline; referenceNumber: number; patientCity: string; patientState: string; startBy: string },
+  services: readonly { serviceId: string; offeredRate: number }[],
+  offer: { therapistId: string; distanceMiles: number },
+): NewNotification {
+  const rates = ratesLine(services, Object.fromEntries(services.map((s) => [s.serviceId, s.offeredRate])));
   return {
-    userId: therapistId,
-    type: 'referral.posted',
+    userId: offer.therapistId,
+    type: NEW_REFERRAL_TYPE,
     title: `New ${referral.discipline} referral near you`,
-    body: `A referral in ${referral.patientCity}, ${referral.patientState} matches your discipline and service area.`,
+    body: `${referralTag(referral)}, ${offer.distanceMiles.toFixed(1)} mi from you: ${rates}. Start by ${startByDate(referral.startBy)}.`,
     link: therapistReferralLink(referral.id),
   };
+}
+
+/** "Dec 3, 2026" from the referral's start-by date ('2026-12-03'), a calendar date with no zone. */
+function startByDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  if (!year || !month || !day) return isoDate;
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
 }
 
 export async function notifyTherapists(t: Transaction, therapistIds: string[], notification: Omit<NewNotification, 'userId'>) {

@@ -15,6 +15,8 @@ import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { findEligibleTherapists } from './eligibility';
 import type { NewNotification } from '../notifications/service';
+import { agencyNameOf, therapistNameOf } from '../notifications/subjects';
+import { ratesLine, referralTag } from '../notifications/wording';
 import { addressed, agencyReferralLink, newReferralAlert, notifyAgency, notifyAll, notifyTherapists, therapistReferralLink } from './notify';
 import {
   closeOtherResponses,
@@ -139,8 +141,8 @@ export async function updateReferral(deps: ReferralDeps, options: Caller & { ref
       const responders = await liveResponders(t.tx, updated.id);
       const changed = addressed(responders, {
         type: 'referral.updated',
-        title: 'A referral you answered was updated',
-        body: 'The agency changed the referral. Review it before the match.',
+        title: `${referralTag(updated)} was updated`,
+        body: `${await agencyNameOf(t.tx, updated.agencyId)} changed this ${updated.discipline} referral after you answered. Review it before the match.`,
         link: therapistReferralLink(updated.id),
       });
       await offerToEligible(t, context, updated, changed);
@@ -192,7 +194,11 @@ async function offerToEligible(t: Transaction, context: Context, referral: Refer
     referral.id,
     fresh.map(({ therapist, distanceMiles }) => ({ therapistId: therapist.id, distanceMiles })),
   );
-  await notifyAll(t, [...alsoNotify, ...inserted.map((therapistId) => newReferralAlert(referral, therapistId))]);
+  const distances = new Map(fresh.map(({ therapist, distanceMiles }) => [therapist.id, distanceMiles]));
+  await notifyAll(t, [
+    ...alsoNotify,
+    ...inserted.map((therapistId) => newReferralAlert(referral, services, { therapistId, distanceMiles: distances.get(therapistId) ?? 0 })),
+  ]);
   if (inserted.length === 0) return 0;
   // One job, committed with the offers, queues the per-therapist alerts afterwards: queueing
   // thousands of jobs here would hold the agency's request (and the referral's lock) for them.
@@ -216,8 +222,8 @@ export async function cancelReferral(deps: ReferralDeps, options: Caller & { ref
     const responders = await liveResponders(t.tx, current.id);
     await notifyTherapists(t, responders, {
       type: 'referral.cancelled',
-      title: 'A referral you answered was cancelled',
-      body: 'The agency cancelled the referral.',
+      title: `${referralTag(current)} was cancelled`,
+      body: `${await agencyNameOf(t.tx, current.agencyId)} cancelled this ${current.discipline} referral you answered.`,
       link: therapistReferralLink(current.id),
     });
     await audit(t, context, 'referral.cancelled', current.id, { reason: context.reason });
@@ -271,24 +277,27 @@ export async function matchInTransaction(
   await updateResponse(t.tx, response.id, { status: 'confirmed' });
   const others = await closeOtherResponses(t.tx, referral.id, response.id);
 
+  const tag = referralTag(referral);
+  const agencyName = await agencyNameOf(t.tx, referral.agencyId);
+  const rates = ratesLine(services, agreed);
   await notifyAll(t, [
     ...addressed([response.therapistId], {
       type: 'referral.matched',
-      title: 'You were matched to a referral',
-      body: 'The agency confirmed you. Patient details will follow in the app.',
+      title: `You were matched to ${tag}`,
+      body: `${agencyName} confirmed you at ${rates}. Patient details will follow in the app.`,
       link: therapistReferralLink(referral.id),
     }),
     ...addressed(others, {
       type: 'referral.filled',
-      title: 'A referral you answered was filled',
-      body: 'The agency matched another therapist. Thank you for responding.',
+      title: `${tag} was filled`,
+      body: `${agencyName} matched another therapist. Thank you for responding.`,
       link: therapistReferralLink(referral.id),
     }),
     ...(how.by === 'instant'
       ? addressed([referral.agencyId], {
           type: 'referral.matched',
-          title: 'Your referral was matched',
-          body: 'A therapist accepted at your offered rates and was matched automatically. Add the patient details next.',
+          title: `${await therapistNameOf(t.tx, response.therapistId)} was matched to ${tag}`,
+          body: `They accepted your offered rates (${rates}) and were matched automatically. Add the patient details next.`,
           link: agencyReferralLink(referral.id),
         })
       : []),
@@ -316,10 +325,11 @@ export async function counterResponse(deps: ReferralDeps, options: Caller & { re
     const same = services.every((s) => counter[s.serviceId] === (response.requestedRates[s.serviceId] ?? s.offeredRate));
     if (same) throw new AppError('VALIDATION', referralMessages.counterHigher, { rates: referralMessages.counterHigher });
     await updateResponse(t.tx, response.id, { status: 'countered', counterRates: counter, counterNote: context.note || null });
+    const asked = Object.fromEntries(services.map((s) => [s.serviceId, response.requestedRates[s.serviceId] ?? s.offeredRate]));
     await notifyTherapists(t, [response.therapistId], {
       type: 'referral.countered',
-      title: 'The agency made a counter offer',
-      body: 'Review the rates the agency offered and accept or decline them.',
+      title: `${await agencyNameOf(t.tx, current.agencyId)} made a counter offer on ${referralTag(current)}`,
+      body: `They offer ${ratesLine(services, counter, { rates: asked, word: 'you asked' })}. Accept or decline it.`,
       link: therapistReferralLink(current.id),
     });
     await audit(t, context, 'referral.countered', current.id, { responseId: response.id, counterRates: counter });
@@ -351,8 +361,8 @@ export async function expireReferral(database: Database, referralId: string): Pr
     if (!expired) return false;
     await notifyAgency(t, expired.agencyId, {
       type: 'referral.expired',
-      title: 'A referral expired unfilled',
-      body: 'The offer window closed without a match. Edit and post a new referral to try again.',
+      title: `${referralTag(expired)} expired unfilled`,
+      body: `The offer window of this ${expired.discipline} referral closed without a match. Edit and post a new referral to try again.`,
       link: agencyReferralLink(expired.id),
     });
     await writeAudit(t.tx, { actorUserId: null, action: 'referral.expired', entityType: 'referral', entityId: expired.id, outcome: 'success' });

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { referralMessages, type ServiceRates, type TherapistReferral } from '../../domain/referrals';
+import { rateRequestReasonLabels, referralMessages, type ServiceRates, type TherapistReferral } from '../../domain/referrals';
 import { inTransaction, type Transaction } from '../db/client';
 import { referrals } from '../db/schema/index';
 import { AppError } from '../errors';
+import { therapistNameOf } from '../notifications/subjects';
+import { ratesLine, referralTag } from '../notifications/wording';
 import { agencyReferralLink, notifyAgency } from './notify';
 import { findOffer, findResponse, findTherapistReferral, servicesOf, setOfferHidden, updateResponse, upsertResponse, type ReferralRow } from './queries';
 import { getTherapistReferral } from './read-service';
@@ -76,12 +78,26 @@ export async function respondToReferral(deps: ReferralDeps, options: Caller & { 
       return;
     }
     if (answer.kind !== 'decline') {
-      await notifyAgency(t, referral.agencyId, {
-        type: answer.kind === 'accept' ? 'referral.accepted' : 'referral.rate_requested',
-        title: answer.kind === 'accept' ? 'A therapist accepted your referral' : 'A therapist asked for a higher rate',
-        body: answer.kind === 'accept' ? 'Review the therapist and confirm the match.' : 'Review the request: confirm it, or make a counter offer.',
-        link: agencyReferralLink(referral.id),
-      });
+      const who = await therapistNameOf(t.tx, context.userId);
+      const tag = referralTag(referral);
+      // The therapist's free-text note stays on the referral page: typed text is not repeated in notifications.
+      await notifyAgency(
+        t,
+        referral.agencyId,
+        answer.kind === 'accept'
+          ? {
+              type: 'referral.accepted',
+              title: `${who} accepted ${tag}`,
+              body: `At your offered rates: ${ratesLine(services, requestedRates)}. Review them and confirm the match.`,
+              link: agencyReferralLink(referral.id),
+            }
+          : {
+              type: 'referral.rate_requested',
+              title: `${who} asked for a higher rate on ${tag}`,
+              body: `${ratesLine(services, requestedRates, { rates: offered, word: 'you offered' })}. Reason: ${rateRequestReasonLabels[answer.reason]}. Confirm it, or make a counter offer.`,
+              link: agencyReferralLink(referral.id),
+            },
+      );
     }
   });
   return getTherapistReferral(context, { actor: context.actor, client: context.client, referralId: context.referralId });
@@ -99,8 +115,8 @@ export async function withdrawResponse(deps: ReferralDeps, options: Caller & { r
     if ((LIVE_RESPONSES as readonly string[]).includes(existing.status)) {
       await notifyAgency(t, referral.agencyId, {
         type: 'referral.withdrawn',
-        title: 'A therapist withdrew their response',
-        body: 'One of the responses to your referral was withdrawn.',
+        title: `${await therapistNameOf(t.tx, context.userId)} withdrew their response to ${referralTag(referral)}`,
+        body: 'Their answer no longer counts toward the match.',
         link: agencyReferralLink(referral.id),
       });
     }
@@ -120,10 +136,13 @@ export async function answerCounter(deps: ReferralDeps, options: Caller & { refe
       context.accept ? { status: 'accepted', requestedRates: existing.counterRates } : { status: 'declined' },
     );
     await audit(t, context, context.accept ? 'referral.counter_accepted' : 'referral.counter_declined', referral.id, { responseId: existing.id });
+    const services = (await servicesOf(t.tx, [referral.id])).get(referral.id) ?? [];
+    const counter = ratesLine(services, existing.counterRates);
+    const who = await therapistNameOf(t.tx, context.userId);
     await notifyAgency(t, referral.agencyId, {
       type: context.accept ? 'referral.counter_accepted' : 'referral.counter_declined',
-      title: context.accept ? 'A therapist accepted your counter offer' : 'A therapist declined your counter offer',
-      body: context.accept ? 'Confirm the match to assign the referral.' : 'The therapist did not take the rates you offered.',
+      title: `${who} ${context.accept ? 'accepted' : 'declined'} your counter offer on ${referralTag(referral)}`,
+      body: context.accept ? `Agreed: ${counter}. Confirm the match to assign the referral.` : `They did not take ${counter}.`,
       link: agencyReferralLink(referral.id),
     });
   });

@@ -13,6 +13,8 @@ import type { PhiBox } from '../crypto/phi-box';
 import { locateZip } from '../geo/zip-centroids';
 import { AppError } from '../errors';
 import { createNotification } from '../notifications/service';
+import { findVisitSubject } from '../notifications/subjects';
+import { visitWhen } from '../notifications/wording';
 import { readPatientZip } from '../patients/patient-zip';
 import { audited, refused } from '../audit/audited-use-case';
 import { VISIT_ENTITY } from './denials';
@@ -132,11 +134,12 @@ export async function verifyVisit(
           },
     );
     if (exceptions.length > 0) {
+      const subject = await findVisitSubject(t.tx, visitId);
       await createNotification(t, {
         userId: visit.agencyId,
         type: 'visit.exception',
-        title: 'Visit verification exception',
-        body: `${label} was flagged: ${exceptions.map((code) => visitExceptionLabels[code]).join('; ')}. Open the visit for the therapist’s reason.`,
+        title: `Visit verification exception: ${subject.tag}`,
+        body: `${subject.therapistName}’s ${label.toLowerCase()} for the ${visitWhen(subject, subject.zoneOf(visit.agencyId))} was flagged: ${exceptions.map((code) => visitExceptionLabels[code]).join('; ')}. Open the visit for the therapist’s reason.`,
         link: `/dashboard/agency/visits/${visitId}`,
       });
     }

@@ -4,6 +4,7 @@ import { inTransaction, type Database, type Transaction } from '../db/client';
 import type { JobHandler, JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import { createNotifications } from '../notifications/service';
+import { findVisitSubject, type VisitSubject } from '../notifications/subjects';
 import { claimReminder, findVisitForReminderAnyTenant, reminderRecipients } from './queries';
 import { formatVisitTime } from './reminder-time';
 
@@ -14,14 +15,14 @@ type Side = 'agency' | 'therapist';
 
 const visitPath = (side: Side, visitId: string) => `/dashboard/${side}/visits/${visitId}`;
 
-const wording: Record<Side, { body: (when: string) => string; subject: string; action: string }> = {
+const wording: Record<Side, { body: (visit: VisitSubject, when: string) => string; subject: string; action: string }> = {
   therapist: {
-    body: (when) => `You have a visit starting ${when}.`,
+    body: (visit, when) => `Your ${visit.serviceName} for ${visit.tag} starts ${when}.`,
     subject: 'Reminder: you have a visit soon',
     action: 'Open it in CareRelay to check in when you arrive:',
   },
   agency: {
-    body: (when) => `A visit for one of your referrals starts ${when}.`,
+    body: (visit, when) => `${visit.therapistName}’s ${visit.serviceName} for ${visit.tag} starts ${when}.`,
     subject: 'Reminder: a visit for your referral starts soon',
     action: 'Open it in CareRelay to follow its check-in:',
   },
@@ -29,7 +30,8 @@ const wording: Record<Side, { body: (when: string) => string; subject: string; a
 
 /**
  * The `visit-reminder` job: reminds the therapist and the agency, in-app and by email, shortly
- * before a visit. No PHI: the time and a link (the visit page checks access). Each recipient reads
+ * before a visit. No PHI: the service, the therapist, the referral's reference and coarse place, the
+ * time and a link (the visit page checks access). Each recipient reads
  * the time on their own clock (their saved time zone, else the default). Email follows the
  * recipient's email choice, the one switch they have for mail from us; quiet hours are not applied,
  * since a reminder held until they end would arrive after the visit began, and in-app always goes.
@@ -59,6 +61,7 @@ async function remindParties(
   visit: { id: string; scheduledStart: Date; sides: Record<Side, string> },
 ) {
   const recipients = new Map((await reminderRecipients(t.tx, Object.values(visit.sides))).map((r) => [r.userId, r]));
+  const subject = await findVisitSubject(t.tx, visit.id);
   const sides = (['therapist', 'agency'] as const).map((side) => {
     const recipient = recipients.get(visit.sides[side]);
     const when = `on ${formatVisitTime(visit.scheduledStart, recipient?.timeZone ?? defaultNotificationPreferences.timeZone)}`;
@@ -67,14 +70,14 @@ async function remindParties(
   // One call for both, so the users' rows are locked in one ordered run (see notifyAll in referrals).
   await createNotifications(
     t,
-    sides.map(({ side, userId, when, path }) => ({ userId, type: 'visit.reminder', title: 'Visit reminder', body: wording[side].body(when), link: path })),
+    sides.map(({ side, userId, when, path }) => ({ userId, type: 'visit.reminder', title: `Visit reminder: ${subject.tag}`, body: wording[side].body(subject, when), link: path })),
   );
   for (const { side, recipient, when, path } of sides) {
     if (!recipient || !(recipient.emailOptIn ?? defaultNotificationPreferences.email)) continue;
     await queueMail(t, deps.jobs, {
       to: recipient.email,
       subject: wording[side].subject,
-      text: `${wording[side].body(when)}\n\n${wording[side].action}\n${deps.publicUrl}${path}\n`,
+      text: `${wording[side].body(subject, when)}\n\n${wording[side].action}\n${deps.publicUrl}${path}\n`,
     });
   }
 }

@@ -17,6 +17,8 @@ import type { Database, Db, Transaction } from '../db/client';
 import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
+import { findVisitSubject } from '../notifications/subjects';
+import { visitWhen } from '../notifications/wording';
 import { findReferralOfParty } from '../referrals/parties';
 import { audited, refused, type Outcome, type Refusal } from '../audit/audited-use-case';
 import { denialError, VISIT_ENTITY } from './denials';
@@ -248,14 +250,27 @@ export async function loadForChange(
   return { visit, as: access.as };
 }
 
-/** Tells the other party of a change; no PHI, only a link to the visit (which checks access). */
-async function notifyOtherParty(t: Transaction, visit: VisitWithNames, by: 'agency' | 'therapist', title: string, body: string) {
+const visitChanges = {
+  rescheduled: { title: 'Visit rescheduled', body: (who: string, what: string) => `${who} moved the visit to the ${what}. Open it to see the reason.` },
+  cancelled: { title: 'Visit cancelled', body: (who: string, what: string) => `${who} cancelled the ${what}. Open it to see the reason.` },
+  missed: { title: 'Visit missed', body: (who: string, what: string) => `${who} recorded the ${what} as missed. Open it to see the reason.` },
+} as const;
+
+/**
+ * Tells the other party of a change: who made it, which visit and when (on the reader's clock, read
+ * after the change so a new time shows), its referral's reference. The reason stays on the visit
+ * page (it is sealed like notes); the link checks access.
+ */
+async function notifyOtherParty(t: Transaction, visit: VisitWithNames, by: 'agency' | 'therapist', change: keyof typeof visitChanges) {
   const to = by === 'therapist' ? 'agency' : 'therapist';
+  const userId = to === 'agency' ? visit.agencyId : visit.therapistId;
+  const subject = await findVisitSubject(t.tx, visit.id);
+  const wording = visitChanges[change];
   await createNotification(t, {
-    userId: to === 'agency' ? visit.agencyId : visit.therapistId,
-    type: `visit.${title.toLowerCase().replaceAll(' ', '_')}`,
-    title,
-    body,
+    userId,
+    type: `visit.visit_${change}`,
+    title: `${wording.title}: ${subject.tag}`,
+    body: wording.body(by === 'therapist' ? subject.therapistName : subject.agencyName, visitWhen(subject, subject.zoneOf(userId))),
     link: `/dashboard/${to}/visits/${visit.id}`,
   });
 }
@@ -275,7 +290,7 @@ export async function rescheduleVisit(
     if (invalidStart) return refused(invalidStart, { reason: 'invalid_start' });
     await updateVisit(t.tx, visitId, { scheduledStart: start, ...statusReasonColumns(deps.phiBox, visitId, input.reason), remindedAt: null });
     await queueReminder(t, deps.jobs, visitId, start);
-    await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit rescheduled', 'A visit was moved to a new time. Open it to see the new time and the reason.');
+    await notifyOtherParty(t, loaded.visit, loaded.as, 'rescheduled');
     return { value: await detailOf(deps, t.tx, options, visitId), details: { from: loaded.visit.scheduledStart.toISOString(), to: start.toISOString() } };
   });
 }
@@ -288,7 +303,7 @@ export async function cancelVisit(deps: VisitDeps, options: { actor: Actor; visi
     const loaded = await loadForChange(t.tx, actor, visitId, 'cancel');
     if ('refusal' in loaded) return loaded.refusal;
     await moveLockedVisit(t.tx, visitId, { from: 'scheduled', to: 'cancelled', set: statusReasonColumns(deps.phiBox, visitId, options.reason) });
-    await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit cancelled', 'A scheduled visit was cancelled. Open it to see the reason.');
+    await notifyOtherParty(t, loaded.visit, loaded.as, 'cancelled');
     return { value: await detailOf(deps, t.tx, options, visitId), details: { as: loaded.as } };
   });
 }
@@ -304,7 +319,7 @@ export async function markVisitMissed(deps: VisitDeps, options: { actor: Actor; 
       return refused(new AppError('CONFLICT', 'A visit can be marked missed once its start time has passed. Cancel it instead.'), { reason: 'not_started' });
     }
     await moveLockedVisit(t.tx, visitId, { from: 'scheduled', to: 'missed', set: statusReasonColumns(deps.phiBox, visitId, options.reason) });
-    await notifyOtherParty(t, loaded.visit, loaded.as, 'Visit missed', 'A visit was recorded as missed. Open it to see the reason.');
+    await notifyOtherParty(t, loaded.visit, loaded.as, 'missed');
     return { value: await detailOf(deps, t.tx, options, visitId), details: { as: loaded.as } };
   });
 }

@@ -9,6 +9,8 @@ export interface Notification {
   body: string;
   /** An app path such as /dashboard/security. */
   link: string;
+  /** How many unread notifications this item stands for: the server groups alike ones (1 for a single one). */
+  count: number;
   createdAt: string;
   readAt: string | null;
 }
@@ -35,25 +37,17 @@ export function useNotifications() {
 }
 
 /**
- * Puts a notification that arrived over the stream into the cached list without refetching.
- * Returns true when it is new to this page (not a replay of one already listed), so it is worth announcing.
+ * Takes in a notification that arrived over the stream: when it is newer than the list shows, the
+ * list is fetched again, since the server decides which unread notifications it joins ("3 new PT
+ * referrals near you"). A replay of one already shown, or of an older one a group stands for, changes
+ * nothing. Returns true when it is new to this page, so it is worth announcing.
  */
 export function receiveNotification(queryClient: QueryClient, notification: Notification): boolean {
-  const state = queryClient.getQueryState<NotificationList>(notificationKeys.list);
-  // A fetch in flight would overwrite an edit made now; let it answer again instead.
-  if (state?.fetchStatus === 'fetching') {
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-    return false;
-  }
   const current = queryClient.getQueryData<NotificationList>(notificationKeys.list);
   if (!current || current.items.some((item) => item.id === notification.id)) return false;
-  const newest = current.items[0]?.id ?? 0;
-  const items = [notification, ...current.items].sort((a, b) => b.id - a.id).slice(0, NOTIFICATION_PAGE_SIZE);
-  queryClient.setQueryData<NotificationList>(notificationKeys.list, {
-    items,
-    unreadCount: current.unreadCount + (notification.readAt === null ? 1 : 0),
-  });
-  return notification.id > newest;
+  const isNew = notification.id > (current.items[0]?.id ?? 0);
+  if (isNew) void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+  return isNew;
 }
 
 /** POST /api/notifications/:id/read, shown as read at once. */
@@ -67,17 +61,14 @@ export function useMarkNotificationRead() {
       const target = current?.items.find((item) => item.id === id);
       if (!current || !target || target.readAt !== null) return;
       const readAt = new Date().toISOString();
+      // Marking a group's item read marks every notification it stands for.
       queryClient.setQueryData<NotificationList>(notificationKeys.list, {
         items: current.items.map((item) => (item.id === id ? { ...item, readAt } : item)),
-        unreadCount: Math.max(0, current.unreadCount - 1),
+        unreadCount: Math.max(0, current.unreadCount - target.count),
       });
     },
-    onSuccess: (read) => {
-      queryClient.setQueryData<NotificationList>(notificationKeys.list, (current) =>
-        current && { ...current, items: current.items.map((item) => (item.id === read.id ? read : item)) },
-      );
-    },
-    onError: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+    // Read, a group's members are history listed one by one: the server's list says how they now read.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
   });
 }
 
@@ -93,7 +84,8 @@ export function useMarkAllNotificationsRead() {
         current && { items: current.items.map((item) => (item.readAt === null ? { ...item, readAt } : item)), unreadCount: 0 },
       );
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+    // Groups come apart once read: the server's list shows each notification they stood for.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
   });
 }
 

@@ -9,6 +9,7 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { formatMoment } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
+import { groupNote } from './group-note';
 import { relativeTime } from './relative-time';
 
 /** Only an in-app path is followed; anything else (a full URL, `//host`) is shown without a link. */
@@ -60,6 +61,15 @@ export function NotificationPanel({ id, headingId, onClose }: { id: string; head
           </ul>
         )}
       </div>
+      <div className="border-t border-slate-200">
+        <Link
+          to="/dashboard/notifications"
+          onClick={onClose}
+          className="flex min-h-11 items-center justify-center rounded-b-xl px-4 text-sm font-semibold text-brand-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        >
+          See all notifications
+        </Link>
+      </div>
     </section>
   );
 }
@@ -68,6 +78,7 @@ function NotificationItem({ item, onFollow }: { item: Notification; onFollow: ()
   const markRead = useMarkNotificationRead();
   const zone = useTimeZone();
   const unread = item.readAt === null;
+  const note = groupNote(item);
   const content = (
     <>
       <span aria-hidden className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-brand-600' : 'bg-transparent')} />
@@ -77,6 +88,7 @@ function NotificationItem({ item, onFollow }: { item: Notification; onFollow: ()
           {item.title}
         </span>
         {item.body && <span className="mt-0.5 block text-sm break-words text-slate-600">{item.body}</span>}
+        {note && <span className="mt-0.5 block text-xs font-semibold text-brand-800">{note}</span>}
         <time dateTime={item.createdAt} title={formatMoment(item.createdAt, zone)} className="mt-1 block text-xs text-slate-600">
           {relativeTime(item.createdAt)}
         </time>

@@ -14,6 +14,7 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
+import { groupNote } from './group-note';
 import { relativeTime } from './relative-time';
 
 const isAppPath = (link: string) => link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\');
@@ -92,10 +93,12 @@ function NotificationRow({ item, onMarked }: { item: Notification; onMarked: () 
   const markRead = useMarkNotificationRead();
   const unread = item.readAt === null;
   const mark = () => markRead.mutate(item.id, { onSuccess: onMarked });
+  const note = groupNote(item);
   const text = (
     <>
       <span className={cn('block text-slate-900', unread && 'font-semibold')}>{item.title}</span>
       <span className="mt-0.5 block text-sm text-slate-700">{item.body}</span>
+      {note && <span className="mt-0.5 block text-xs font-semibold text-brand-800">{note}</span>}
       <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-600">
         {relativeTime(item.createdAt)}
       </time>
