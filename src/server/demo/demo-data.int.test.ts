@@ -154,6 +154,13 @@ describe('seedDemoData on an empty database: the market, through the API', () =>
     expect(market.amountPaidThisMonth).toBe(305);
   });
 
+  it('has chosen the time zone of the state each person works in, so no dashboard asks for one', async () => {
+    const tampa = await demoSession(app, 'bayshore-home-care');
+    expect(await get(tampa.cookie, '/api/me')).toMatchObject({ timeZone: 'America/New_York', timeZoneChosen: true });
+    const maria = await demoSession(app, 'maria-delgado');
+    expect(await get(maria.cookie, '/api/me')).toMatchObject({ timeZone: 'America/Chicago', timeZoneChosen: true });
+  });
+
   it('has referrals in every state: open with and without answers, a counter offer, expired, matched with visits', async () => {
     const agency = await demoSession(app, 'hill-country-home-health');
     const { items } = await get<{ items: AgencyReferralSummary[] }>(agency.cookie, '/api/referrals');

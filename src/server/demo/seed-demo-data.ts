@@ -16,6 +16,8 @@ import type { DemoDeps } from './demo-deps';
 import { demoEmail, demoUserId } from './demo-identity';
 import { demoAgencies, demoManager, demoTherapists, type DemoAgency, type DemoManager, type DemoTherapist } from './demo-people';
 import { playDemoMarket, type MarketSummary } from './play-market';
+import { patientTimeZone } from '../../domain/patient-time-zone';
+import { DEFAULT_TIME_ZONE } from '../../domain/time-zones';
 
 export interface DemoPerson {
   type: UserType;
@@ -57,13 +59,16 @@ export async function insertDemoPeople(tx: SeedTx, now: Date): Promise<DemoPerso
   return people;
 }
 
+/** Demo people have chosen the zone of the state they work in, so their dashboards do not ask. */
+const demoTimeZone = (state: string) => patientTimeZone(state) ?? DEFAULT_TIME_ZONE;
+
 export type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function seedAgency(tx: SeedTx, agency: DemoAgency): Promise<DemoPerson> {
   const email = demoEmail(agency.key);
   const userId = demoUserId(email);
   await tx.insert(user).values({ id: userId, name: agency.companyName, email, emailVerified: true });
-  await tx.insert(useraccounts).values({ userId, email, userType: 'agency', status: agency.status });
+  await tx.insert(useraccounts).values({ userId, email, userType: 'agency', status: agency.status, timeZone: demoTimeZone(agency.state) });
   await tx.insert(agencyProfiles).values({
     id: userId,
     companyName: agency.companyName,
@@ -89,7 +94,7 @@ async function seedTherapist(
   const userId = demoUserId(email);
   const { firstName, lastName } = therapist;
   await tx.insert(user).values({ id: userId, name: `${firstName} ${lastName}`, email, emailVerified: true });
-  await tx.insert(useraccounts).values({ userId, email, userType: 'therapist', status: therapist.status });
+  await tx.insert(useraccounts).values({ userId, email, userType: 'therapist', status: therapist.status, timeZone: demoTimeZone(therapist.licenseState) });
   await tx.insert(therapistProfiles).values({
     id: userId,
     firstName,
@@ -135,7 +140,7 @@ async function seedManager(tx: SeedTx, manager: DemoManager): Promise<DemoPerson
     email,
     emailVerified: true,
   });
-  await tx.insert(useraccounts).values({ userId, email, userType: 'manager', status: 'approved' });
+  await tx.insert(useraccounts).values({ userId, email, userType: 'manager', status: 'approved', timeZone: DEFAULT_TIME_ZONE });
   await tx.insert(managerProfiles).values({
     id: userId,
     firstName: manager.firstName,
