@@ -74,4 +74,22 @@ describe('idle sign-out', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard/therapist');
     expect((await me(cookie)).status).toBe(200);
   });
+
+  it('logging in again after the sign-out returns to the page the user was on', async () => {
+    const therapist = await buildTherapist(e2e.app.runtime.database.db);
+    const page = await e2e.pageWithCookie(await signIn(e2e.app.url, therapist));
+    await page.goto('/dashboard/therapist/schedule');
+    await page.getByRole('alertdialog', { name: 'You will be signed out soon' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signedOut') === 'idle');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/therapist/schedule');
+
+    await page.getByRole('status').filter({ hasText: 'You were signed out' }).getByRole('button', { name: 'Log in again' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to CareRelay' });
+    await dialog.getByLabel('Email').fill(therapist.email);
+    await dialog.getByLabel('Password').fill(therapist.password);
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    // Without a second factor the sign-in offers one first.
+    await page.getByRole('link', { name: 'Later' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/therapist/schedule');
+  });
 });

@@ -145,4 +145,44 @@ describe('social sign-in through a local OpenID Connect provider', () => {
     expect(await seriousAxeViolations(other)).toEqual([]);
     oidc.defaultUser = undefined;
   });
+
+  it('keeps where a signed-out link was going, through onboarding and the two-step offer, and again at the next sign-in', async () => {
+    oidc.addUser({ sub: 'idp-linked', email: 'linked.user@idp.test', email_verified: true, name: 'Lee Linked' });
+    oidc.defaultUser = 'idp-linked';
+    const destination = '/dashboard/notifications?filter=unread';
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(destination);
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('next') === destination);
+    await page.getByRole('dialog', { name: 'Log in to CareRelay' }).getByRole('button', { name: 'Continue with Local IdP' }).click();
+
+    // New here: onboarding first, with the destination kept.
+    await page.waitForURL((url) => url.pathname === '/onboarding' && url.searchParams.get('next') === destination);
+    await field(page, 'Phone').fill('(512) 555-0178');
+    await field(page, 'ZIP code').fill('78701');
+    await page.getByLabel('Occupational Therapist (OT)').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Step 1 of 2', { exact: true }).waitFor();
+    await field(page, 'NPI number').fill(npiWithCheckDigit('192837466'));
+    await field(page, 'License number').fill('OT-7654322');
+    await field(page, 'License state').selectOption('TX');
+    await field(page, 'License expiry').fill('2031-05-31');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Step 2 of 2', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    // No second factor yet: offered once, then on to the destination.
+    await page.getByRole('heading', { name: 'Set up two-step verification', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Later' }).click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === destination);
+
+    // A known user's next sign-in is a new session: offered again, then straight to where the link was going.
+    const again = await e2e.newPage();
+    await again.goto('/?signIn=1&next=/dashboard/security');
+    await again.getByRole('dialog', { name: 'Log in to CareRelay' }).getByRole('button', { name: 'Continue with Local IdP' }).click();
+    await again.waitForURL((url) => url.pathname === '/signed-in');
+    await again.getByRole('link', { name: 'Later' }).click();
+    await again.waitForURL((url) => url.pathname === '/dashboard/security');
+    await again.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
+    oidc.defaultUser = undefined;
+  });
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isUnauthenticated, useMe } from '../api/auth';
 import { useSiteConfig } from '../api/site';
-import { onboardingPath, signInPath, verifyPath } from '../mfa/safe-next';
+import { idleSignOutPath, onboardingPath, signInPath, verifyPath } from '../mfa/safe-next';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
@@ -88,6 +88,9 @@ function SignedInShell({
 }) {
   const site = useSiteConfig();
   const signOut = useSignOut();
+  // Signed out while away from a page: logging in again comes back to it.
+  const { search } = useLocation();
+  const idleExit = idleSignOutPath(`${pathname}${search}`);
   const navigation = { places, pathname, name, onSignOut: signOut.signOut, signingOut: signOut.pending };
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -109,7 +112,7 @@ function SignedInShell({
         <IdleTimeout
           sessionIdleSeconds={site.data.sessionIdleSeconds}
           refreshedAt={refreshedAt}
-          onExpired={() => void signOutAndLeave('/?signedOut=idle').catch(() => window.location.assign('/?signedOut=idle'))}
+          onExpired={() => void signOutAndLeave(idleExit).catch(() => window.location.assign(idleExit))}
           onSessionGone={() => window.location.assign('/')}
           onSignOut={signOut.signOut}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onboardingPath, safeNext, securityPath, signedInPath, signInPath, verifyPath } from './safe-next';
+import { idleSignOutPath, onboardingPath, safeNext, securityPath, signedInPath, signInPath, verifyPath } from './safe-next';
 
 describe('safeNext', () => {
   it('keeps a page of the signed-in area, with its query and hash', () => {
@@ -49,7 +49,7 @@ describe('links that carry next', () => {
 
   it('keep the whole destination, query included, and read back through safeNext', () => {
     const next = '/dashboard/admin?page=2&q=a b';
-    for (const path of [verifyPath(next), signInPath(next), signedInPath(next), onboardingPath(next), securityPath(next)]) {
+    for (const path of [verifyPath(next), signInPath(next), idleSignOutPath(next), signedInPath(next), onboardingPath(next), securityPath(next)]) {
       expect(safeNext(nextOf(path))).toBe('/dashboard/admin?page=2&q=a%20b');
     }
   });
@@ -57,6 +57,7 @@ describe('links that carry next', () => {
   it('lead to their pages with slashes left readable', () => {
     expect(verifyPath('/dashboard/security')).toBe('/verify?next=/dashboard/security');
     expect(signInPath('/dashboard/therapist')).toBe('/?signIn=1&next=/dashboard/therapist');
+    expect(idleSignOutPath('/dashboard/therapist')).toBe('/?signedOut=idle&next=/dashboard/therapist');
     expect(signedInPath('/dashboard')).toBe('/signed-in?next=/dashboard');
     expect(onboardingPath('/dashboard')).toBe('/onboarding?next=/dashboard');
     expect(securityPath('/dashboard/agency/referrals/7')).toBe('/dashboard/security?next=/dashboard/agency/referrals/7');

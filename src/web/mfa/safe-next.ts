@@ -35,6 +35,11 @@ export function signInPath(next: string): string {
   return `/?signIn=1&next=${nextParam(next)}`;
 }
 
+/** The landing page after the idle sign-out: it says why, and logging in again returns to `next`. */
+export function idleSignOutPath(next: string): string {
+  return `/?signedOut=idle&next=${nextParam(next)}`;
+}
+
 /** Where a fresh sign-in lands (/signed-in decides what comes before `next`). */
 export function signedInPath(next: string): string {
   return `/signed-in?next=${nextParam(next)}`;
