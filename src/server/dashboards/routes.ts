@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attentionListSchema } from '../../domain/attention';
 import {
   adminDashboardSchema,
   agencyDashboardSchema,
@@ -11,6 +12,7 @@ import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } fro
 import { createPhiBox } from '../crypto/phi-box';
 import type { RoutesPlugin } from '../http/plugin';
 import { startDashboardFigures, type DashboardFigures } from './cached-figures';
+import { getAgencyAttention, getManagerAttention, getTherapistAttention } from './attention-service';
 import { listNetworkTherapists, listPatientRecords } from './service';
 
 type FiguresDeps = AppDeps & { figures: DashboardFigures };
@@ -24,6 +26,17 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
     '/dashboard/agency',
     { schema: { tags, summary: "The agency's dashboard figures and recent activity", response: { 200: agencyDashboardSchema } } },
     async (request) => deps.figures.agency(request.actor.userId),
+  );
+  app.get(
+    '/dashboard/agency/attention',
+    {
+      schema: {
+        tags,
+        summary: "What waits on the agency: responses to confirm, visit notes to review, failed payments (read fresh, never cached)",
+        response: { 200: attentionListSchema },
+      },
+    },
+    async (request) => getAgencyAttention(deps, { actor: request.actor }),
   );
   app.get(
     '/agency/therapists',
@@ -54,6 +67,18 @@ const therapistRoutes: FiguresPlugin = async (app, deps) => {
     },
     async (request) => deps.figures.therapist(request.actor.userId),
   );
+  app.get(
+    '/dashboard/therapist/attention',
+    {
+      schema: {
+        tags: ['dashboards'],
+        summary: "What waits on the therapist: today's visits, visit notes due, offers expiring within 24 hours (read fresh)",
+        response: { 200: attentionListSchema },
+      },
+      config: { auth: approvedTherapist },
+    },
+    async (request) => getTherapistAttention(deps, { actor: request.actor }),
+  );
 };
 
 const managerRoutes: FiguresPlugin = async (app, deps) => {
@@ -64,6 +89,18 @@ const managerRoutes: FiguresPlugin = async (app, deps) => {
       config: { auth: manager },
     },
     async () => deps.figures.admin(),
+  );
+  app.get(
+    '/admin/attention',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'What waits on managers: sign-ups and credential changes to review, undelivered messages (read fresh)',
+        response: { 200: attentionListSchema },
+      },
+      config: { auth: manager },
+    },
+    async () => getManagerAttention(deps),
   );
 };
 

@@ -1,0 +1,64 @@
+import { attentionLabel, type AttentionItem, type AttentionKind, type AttentionList } from '../../domain/attention';
+import type { Actor } from '../auth/session';
+import type { Database } from '../db/client';
+import { countUndeliveredMessages } from '../delivery/service';
+import { agencyAttention, marketplaceAttention, therapistAttention } from './attention-queries';
+
+/**
+ * "Needs your attention" for each role, read fresh on every request (never from the figures'
+ * cache: a coordinator who just confirmed a match expects the line gone). Each line leads to where
+ * its work is done: the one record when there is one, else the list that holds them.
+ */
+
+interface Deps {
+  database: Database;
+}
+
+function line(kind: AttentionKind, count: number, link: string): AttentionItem[] {
+  return count > 0 ? [{ kind, count, label: attentionLabel(kind, count), link }] : [];
+}
+
+export async function getAgencyAttention({ database }: Deps, { actor }: { actor: Actor }): Promise<AttentionList> {
+  const row = await agencyAttention(database.db, actor.userId);
+  return {
+    items: [
+      ...line(
+        'responses_to_confirm',
+        row.responses,
+        row.response_referrals === 1 && row.first_response_referral
+          ? `/dashboard/agency/referrals/${row.first_response_referral}`
+          : '/dashboard/agency/referrals?status=open',
+      ),
+      // No list gathers signed notes yet: the line leads to the one waiting longest, then the next.
+      ...line('notes_to_review', row.notes, `/dashboard/agency/visits/${row.first_note_visit}`),
+      ...line('failed_payments', row.failed_payments, '/dashboard/agency/invoices'),
+    ],
+  };
+}
+
+export async function getTherapistAttention({ database }: Deps, { actor }: { actor: Actor }): Promise<AttentionList> {
+  const row = await therapistAttention(database.db, actor.userId);
+  return {
+    items: [
+      ...line('visits_today', row.visits_today, row.visits_today === 1 ? `/dashboard/therapist/visits/${row.first_visit_today}` : '/dashboard/therapist/schedule'),
+      ...line('notes_due', row.notes_due, row.notes_due === 1 ? `/dashboard/therapist/visits/${row.first_note_due}` : '/dashboard/therapist/schedule?filter=needs-notes'),
+      ...line(
+        'offers_expiring',
+        row.offers_expiring,
+        row.offers_expiring === 1 ? `/dashboard/therapist/referrals/${row.first_offer_expiring}` : '/dashboard/therapist/referrals',
+      ),
+    ],
+  };
+}
+
+export async function getManagerAttention({ database }: Deps): Promise<AttentionList> {
+  const [row, undelivered] = await Promise.all([marketplaceAttention(database.db), countUndeliveredMessages(database.db)]);
+  return {
+    items: [
+      ...line('signups_to_review', row.signups, '/dashboard/admin/signups?status=pending'),
+      // The review itself happens in the panel on the admin dashboard.
+      ...line('credential_changes_to_review', row.credential_changes, '/dashboard/admin#credential-changes-title'),
+      ...line('undelivered_messages', undelivered, '/dashboard/admin/undelivered'),
+    ],
+  };
+}
