@@ -63,6 +63,8 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   // The status badge (a span), not the "Checked in" term of the details list, which is always there.
   await page.locator('span', { hasText: /^Checked in$/ }).waitFor();
   await page.getByText('Location far from the patient’s address').waitFor();
+  // Where it was, in words: the reading was about 14 miles north of the patient's ZIP center.
+  await page.getByText(/^1\d\.\d mi from the patient’s home$/).waitFor();
 
   // Check out next to the patient a minute later: a 60-minute visit that short needs a reason too.
   await page.context().setGeolocation({ latitude: centroid.latitude, longitude: centroid.longitude, accuracy: 10 });

@@ -145,7 +145,20 @@ const evvReadingViewSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   accuracyMeters: z.number().nullable(),
+  /** How far the reading was from the center of the patient's ZIP code area (null: no reading, or the patient is not shown). */
+  milesFromPatient: z.number().nullable(),
 });
+
+/**
+ * Where a reading was, in words: near the patient's home (within the EVV distance of the center of
+ * their ZIP code area, which is all the distance is measured from) or how far from it.
+ */
+export function readingPlaceText(reading: { latitude: number | null; milesFromPatient: number | null }): string {
+  if (reading.latitude === null) return 'No location reading';
+  if (reading.milesFromPatient === null) return 'Location recorded';
+  const miles = reading.milesFromPatient < 0.1 ? 'under 0.1 mi' : `${reading.milesFromPatient.toFixed(1)} mi`;
+  return reading.milesFromPatient <= EVV_MAX_DISTANCE_MILES ? `Near the patient’s home (${miles})` : `${miles} from the patient’s home`;
+}
 
 /**
  * The patient where the work is, on the visit's page: name, address and phone for its two parties

@@ -1,4 +1,5 @@
 import { serviceTypes } from '../../domain/accounts';
+import { greatCircleMiles, type GeoPoint } from '../../domain/geo';
 import { patientTimeZone } from '../../domain/patient-time-zone';
 import { patientShortName, referralLabel } from '../../domain/referral-reference';
 import type { Urgency } from '../../domain/referrals';
@@ -6,6 +7,7 @@ import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-
 import { visitExceptions, type VisitDetail, type VisitException, type VisitPatient, type VisitReferral, type VisitSummary } from '../../domain/visits';
 import type { StoredPatient } from '../../domain/patients';
 import type { PhiBox } from '../crypto/phi-box';
+import { locateZip } from '../geo/zip-centroids';
 import type { PatientWithheld } from '../patients/service';
 import type { VisitWithNames } from './queries';
 import { openReasons } from './reasons';
@@ -73,6 +75,11 @@ function presentReferral(referralId: string, facts: VisitReferralFacts): VisitRe
   };
 }
 
+function presentReading(at: Date, latitude: number | null, longitude: number | null, accuracyMeters: number | null, home: GeoPoint | null) {
+  const milesFromPatient = home && latitude !== null && longitude !== null ? greatCircleMiles({ latitude, longitude }, home) : null;
+  return { at: at.toISOString(), latitude, longitude, accuracyMeters, milesFromPatient };
+}
+
 /** The detail its two parties see: reasons opened (they are sealed at rest), the patient and the referral. */
 export function presentVisitDetail(
   visit: VisitWithNames,
@@ -82,6 +89,8 @@ export function presentVisitDetail(
   const { statusReason, exceptionReason } = openReasons(phiBox, visit);
   const patient = presentPatient(about.patient);
   const shortName = patient.status === 'shown' ? patientShortName(patient.firstName, patient.lastName) : undefined;
+  // Distances are measured from the center of the patient's ZIP code area, as EVV judges them.
+  const home = 'patient' in about.patient ? locateZip(about.patient.patient.zip) : null;
   return {
     ...presentVisitSummary(visit, shortName),
     patient,
@@ -89,12 +98,8 @@ export function presentVisitDetail(
     discipline: visit.discipline,
     rate: visit.rate,
     statusReason,
-    checkIn: visit.checkInAt
-      ? { at: visit.checkInAt.toISOString(), latitude: visit.checkInLatitude, longitude: visit.checkInLongitude, accuracyMeters: visit.checkInAccuracyMeters }
-      : null,
-    checkOut: visit.checkOutAt
-      ? { at: visit.checkOutAt.toISOString(), latitude: visit.checkOutLatitude, longitude: visit.checkOutLongitude, accuracyMeters: visit.checkOutAccuracyMeters }
-      : null,
+    checkIn: visit.checkInAt ? presentReading(visit.checkInAt, visit.checkInLatitude, visit.checkInLongitude, visit.checkInAccuracyMeters, home) : null,
+    checkOut: visit.checkOutAt ? presentReading(visit.checkOutAt, visit.checkOutLatitude, visit.checkOutLongitude, visit.checkOutAccuracyMeters, home) : null,
     exceptionReason,
   };
 }

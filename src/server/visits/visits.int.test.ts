@@ -249,6 +249,8 @@ describe('visit verification', () => {
     const inside = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
     expect(inside).toMatchObject({ status: 'in_progress', exceptions: [], checkIn: { accuracyMeters: 12 } });
     expect(inside.checkIn?.latitude).toBeCloseTo(near.latitude, 4);
+    // Measured from the center of the patient's ZIP code area, as EVV judges it.
+    expect(inside.checkIn?.milesFromPatient).toBeLessThan(1);
     await checkedInMinutesAgo(visit.id, 60);
     const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
     expect(done).toMatchObject({ status: 'completed', exceptions: [], exceptionReason: null });

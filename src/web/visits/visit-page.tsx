@@ -3,7 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { BackLink } from '../ui/back-link';
-import { visitExceptionLabels, type VisitDetail } from '../../domain/visits';
+import { readingPlaceText, visitExceptionLabels, type VisitDetail } from '../../domain/visits';
 import { ApiError } from '../api/client';
 import { isMfaRequired } from '../api/mfa';
 import { useVisit } from '../api/visits';
@@ -65,11 +65,7 @@ function Reading({ label, reading }: { label: string; reading: VisitDetail['chec
         {reading ? (
           <>
             <time dateTime={reading.at}>{formatDateTime(reading.at, zone)}</time>
-            <span className="block text-xs text-slate-600">
-              {reading.latitude !== null && reading.longitude !== null
-                ? `${reading.latitude.toFixed(4)}, ${reading.longitude.toFixed(4)}${reading.accuracyMeters !== null ? ` (±${Math.round(reading.accuracyMeters)} m)` : ''}`
-                : 'No location reading'}
-            </span>
+            <span className="block text-xs text-slate-600">{readingPlaceText(reading)}</span>
           </>
         ) : (
           'Not yet'
