@@ -111,7 +111,8 @@ describe('therapist sign-up', () => {
     await page.getByText('Your account is pending review. Our team will reach out within 1-2 business days.').waitFor();
     expect(await page.getByText('Pending review', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Complete or review your profile' }).getAttribute('href')).toBe('/onboarding');
-    expect(await page.getByRole('banner').getByText('Jordan Reyes').isVisible()).toBe(true);
+    // Who is signed in, in the app shell's sidebar.
+    expect(await page.getByText('Signed in as Jordan Reyes', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Welcome,').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
