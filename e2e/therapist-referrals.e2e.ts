@@ -82,7 +82,7 @@ describe('referrals near me', () => {
 
     // Services with visit counts, the offer beside the therapist's own rate.
     const evaluation = card.getByRole('row', { name: /Initial Evaluation/ });
-    expect(await evaluation.getByRole('cell').allTextContents()).toEqual(['1', '$150below yours', '$160']);
+    expect(await evaluation.getByRole('cell').allTextContents()).toEqual(['1', '$150$10 less than your rate', '$160']);
     const treatment = card.getByRole('row', { name: /Treatment Session/ });
     expect(await treatment.getByRole('cell').allTextContents()).toEqual(['8', '$100', '$95']);
     const text = await card.textContent();
@@ -276,6 +276,9 @@ describe('referrals near me', () => {
     const agreed = page.getByRole('table', { name: 'The rates agreed at the match' });
     expect(await agreed.getByRole('row', { name: /Initial Evaluation/ }).getByRole('cell').allTextContents()).toEqual(['$150', '$150']);
     expect(await page.getByRole('button', { name: 'Withdraw my response' }).count()).toBe(0);
+    // Matched: the address is no longer promised for later.
+    await page.getByText('ZIP code area; the patient’s address is with their details').waitFor();
+    expect(await page.getByText('the address is shared after the match').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await openList(page, '?view=mine');

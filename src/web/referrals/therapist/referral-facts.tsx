@@ -43,7 +43,7 @@ export function ServiceRatesTable({ services, myRates, caption }: { services: Se
               <td className="px-2 py-1.5 text-right tabular-nums">{service.visitCount}</td>
               <td className="px-2 py-1.5 text-right font-semibold tabular-nums text-slate-900">
                 {formatRate(service.offeredRate)}
-                {below && <span className="block text-xs font-normal text-amber-800">below yours</span>}
+                {below && <span className="block text-xs font-normal text-amber-800">{formatRate(mine - service.offeredRate)} less than your rate</span>}
               </td>
               <td className="py-1.5 pl-2 text-right tabular-nums">{mine === undefined ? '—' : formatRate(mine)}</td>
             </tr>
@@ -82,7 +82,12 @@ export function ReferralFacts({ referral, compact = false }: { referral: Therapi
       <Fact term="Distance">{distanceText(referral.distanceMiles)}</Fact>
       <Fact term="Location" wide>
         {placeText(referral.place)}
-        {!compact && <span className="block text-xs text-slate-600">ZIP code area; the address is shared after the match</span>}
+        {!compact && (
+          <span className="block text-xs text-slate-600">
+            {/* Once matched, the address is on the patient's details (and each visit), not promised for later. */}
+            {referral.matchedToMe ? 'ZIP code area; the patient’s address is with their details' : 'ZIP code area; the address is shared after the match'}
+          </span>
+        )}
       </Fact>
       {expiry && (
         <Fact term="Offer" wide>
