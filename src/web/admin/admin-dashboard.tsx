@@ -2,6 +2,7 @@ import { Store, UserCheck, Wallet } from 'lucide-react';
 import { useSignups } from '../api/admin';
 import { ApiError } from '../api/client';
 import { QuickAction, Section } from '../dashboard/dashboard-ui';
+import { AttentionList } from '../dashboard/attention-list';
 import { MarketplaceFigures } from '../dashboard/marketplace-figures';
 import { PageMeta } from '../ui/page-meta';
 import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
@@ -43,6 +44,7 @@ export function AdminDashboard() {
 
       {!denied && (
         <>
+          <AttentionList role="manager" />
           <Section title="Review" id="admin-review">
             <nav aria-label="Admin pages" className="grid gap-4 md:grid-cols-3">
               <QuickAction to="/dashboard/admin/signups?status=pending" icon={<UserCheck className="size-6" aria-hidden />} title="User Signups">

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AttentionList } from '../../domain/attention';
 import type { AdminDashboard, AgencyDashboard, NetworkTherapist, PatientRecord, TherapistDashboard } from '../../domain/dashboards';
 import { api } from './client';
 
@@ -8,7 +9,22 @@ export const dashboardKeys = {
   admin: ['dashboard', 'admin'] as const,
   networkTherapists: ['agency', 'therapists'] as const,
   patientRecords: ['agency', 'patients'] as const,
+  attention: ['dashboard', 'attention'] as const,
 };
+
+const attentionPaths = {
+  agency: '/api/dashboard/agency/attention',
+  therapist: '/api/dashboard/therapist/attention',
+  manager: '/api/admin/attention',
+} as const;
+
+/** "Needs your attention" for the signed-in role, read fresh by the server on every request. */
+export function useAttention(role: keyof typeof attentionPaths) {
+  return useQuery({
+    queryKey: [...dashboardKeys.attention, role],
+    queryFn: ({ signal }) => api<AttentionList>(attentionPaths[role], { signal }),
+  });
+}
 
 export function useAgencyDashboard() {
   return useQuery({ queryKey: dashboardKeys.agency, queryFn: ({ signal }) => api<AgencyDashboard>('/api/dashboard/agency', { signal }) });

@@ -1,5 +1,7 @@
 import { Bell, ClipboardList, FolderHeart, Plus, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { useAgencyDashboard } from '../api/dashboards';
+import { AttentionList } from './attention-list';
 import { EmptyCard, LoadError, QuickAction, Section, StatCard } from './dashboard-ui';
 import { formatDuration, formatPercent } from './format';
 import { relativeTime } from '../notifications/relative-time';
@@ -8,7 +10,10 @@ import { Loading } from '../ui/states';
 import { useDashboardMe } from './dashboard-context';
 import { ProfileLink } from './profile-link';
 
-/** /dashboard/agency for an approved agency: figures from the database, recent activity and quick actions. */
+/**
+ * /dashboard/agency for an approved agency: what needs its attention, figures from the database
+ * (each leading to the list it counts), recent activity (each leading to its referral) and quick actions.
+ */
 export function AgencyDashboard() {
   const me = useDashboardMe();
   const dashboard = useAgencyDashboard();
@@ -17,6 +22,7 @@ export function AgencyDashboard() {
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 sm:py-12">
       <PageMeta title="Agency Dashboard" description="Your CareRelay agency dashboard." />
       <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">Welcome, {data?.companyName ?? me.user.name}</h1>
+      <AttentionList role="agency" />
 
       {dashboard.isPending && <Loading label="Loading your figures…" />}
       {dashboard.isError && <LoadError message={dashboard.error.message || 'Your figures could not be loaded.'} onRetry={() => void dashboard.refetch()} />}
@@ -30,9 +36,9 @@ export function AgencyDashboard() {
         <>
           <section aria-label="Figures">
             <dl className="grid gap-4 sm:grid-cols-3">
-              <StatCard label="Network Therapists" value={data.networkTherapists} hint="Therapists who worked your referrals" />
-              <StatCard label="Active Patients" value={data.activePatients} hint="Matched referrals under way" />
-              <StatCard label="Pending Referrals" value={data.pendingReferrals} hint="Posted, waiting for a match" />
+              <StatCard label="Network Therapists" value={data.networkTherapists} hint="Therapists who worked your referrals" to="/dashboard/agency/therapists" />
+              <StatCard label="Active Patients" value={data.activePatients} hint="Matched referrals under way" to="/dashboard/agency/patients" />
+              <StatCard label="Pending Referrals" value={data.pendingReferrals} hint="Posted, waiting for a match" to="/dashboard/agency/referrals?status=open" />
             </dl>
           </section>
           <section aria-label="Last 30 days">
@@ -41,11 +47,13 @@ export function AgencyDashboard() {
                 label="Median fill time (30 days)"
                 value={data.medianFillMinutes === null ? 'No matches yet' : formatDuration(data.medianFillMinutes)}
                 hint="From posting a referral to its match"
+                to="/dashboard/agency/referrals?status=matched"
               />
               <StatCard
                 label="Visit completion rate (30 days)"
                 value={data.visitCompletionRate === null ? 'No visits due yet' : formatPercent(data.visitCompletionRate)}
                 hint="Visits completed of those due, cancelled ones aside"
+                to="/dashboard/agency/schedule"
               />
             </dl>
           </section>
@@ -55,11 +63,16 @@ export function AgencyDashboard() {
             ) : (
               <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
                 {data.recentActivity.map((item) => (
-                  <li key={`${item.kind}-${item.referralId}-${item.at}`} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3">
-                    <span className="text-slate-900">{item.text}</span>
-                    <time dateTime={item.at} className="text-sm text-slate-600">
-                      {relativeTime(item.at)}
-                    </time>
+                  <li key={`${item.kind}-${item.referralId}-${item.at}`}>
+                    <Link
+                      to={`/dashboard/agency/referrals/${item.referralId}`}
+                      className="flex min-h-11 flex-wrap items-baseline justify-between gap-2 px-5 py-3 hover:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+                    >
+                      <span className="text-slate-900">{item.text}</span>
+                      <time dateTime={item.at} className="text-sm text-slate-600">
+                        {relativeTime(item.at)}
+                      </time>
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -4,11 +4,29 @@ import { Link } from 'react-router';
 import { Button } from '../ui/button';
 import { ErrorState } from '../ui/states';
 
-/** One figure with its label; `hint` says what it counts. */
-export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+/**
+ * One figure with its label; `hint` says what it counts. With `to`, the figure leads to the list it
+ * counts: the label is the link, stretched over the whole card so the card is one large target.
+ */
+export function StatCard({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to?: string }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+    <div
+      className={
+        to
+          ? 'relative rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-colors focus-within:outline-2 focus-within:outline-brand-600 hover:border-brand-600 hover:bg-brand-50'
+          : 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm'
+      }
+    >
+      <dt className="text-sm font-medium text-slate-700">
+        {to ? (
+          <Link to={to} className="-my-3 flex min-h-11 items-center gap-1 text-brand-800 after:absolute after:inset-0 after:rounded-2xl focus:outline-none">
+            {label}
+            <ChevronRight className="size-4" aria-hidden />
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
       <dd className="mt-2 text-3xl font-bold text-slate-900">{value}</dd>
       {hint && <dd className="mt-1 text-xs text-slate-600">{hint}</dd>}
     </div>

@@ -16,7 +16,7 @@ export function MarketplaceFigures() {
       {figures.isError && <LoadError message="The marketplace figures could not be loaded." onRetry={() => void figures.refetch()} />}
       {figures.data && (
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <StatCard label="Open referrals" value={figures.data.openReferrals} />
+          <StatCard label="Open referrals" value={figures.data.openReferrals} to="/dashboard/admin/referrals" />
           <StatCard
             label="Median fill time"
             value={figures.data.medianFillMinutes === null ? 'No data' : formatDuration(figures.data.medianFillMinutes)}
@@ -28,7 +28,7 @@ export function MarketplaceFigures() {
             hint="Last 30 days"
           />
           <StatCard label="Visits this month" value={figures.data.visitsThisMonth} />
-          <StatCard label="Paid this month" value={formatAmount(figures.data.amountPaidThisMonth)} />
+          <StatCard label="Paid this month" value={formatAmount(figures.data.amountPaidThisMonth)} to="/dashboard/admin/payments" />
         </dl>
       )}
     </section>

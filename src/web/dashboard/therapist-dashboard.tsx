@@ -1,6 +1,7 @@
 import { Bell, BellRing, CalendarPlus, FileSignature, MapPinned, Map as MapIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTherapistDashboard } from '../api/dashboards';
+import { AttentionList } from './attention-list';
 import { EmptyCard, LoadError, QuickAction, Section, StatCard } from './dashboard-ui';
 import { formatAmount } from '../ui/format-amount';
 import { PageMeta } from '../ui/page-meta';
@@ -10,7 +11,7 @@ import { useTimeZone } from '../ui/use-time-zone';
 import { useDashboardMe } from './dashboard-context';
 import { ProfileLink } from './profile-link';
 
-/** /dashboard/therapist for an approved therapist: figures, today's schedule and quick actions. */
+/** /dashboard/therapist for an approved therapist: what needs attention, figures (each leading to its list), today's schedule and quick actions. */
 export function TherapistDashboard() {
   const me = useDashboardMe();
   const zone = useTimeZone();
@@ -21,6 +22,7 @@ export function TherapistDashboard() {
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 sm:py-12">
       <PageMeta title="Therapist Dashboard" description="Your CareRelay therapist dashboard." />
       <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">Welcome, {name}</h1>
+      <AttentionList role="therapist" />
 
       {dashboard.isPending && <Loading label="Loading your figures…" />}
       {dashboard.isError && <LoadError message={dashboard.error.message || 'Your figures could not be loaded.'} onRetry={() => void dashboard.refetch()} />}
@@ -28,9 +30,9 @@ export function TherapistDashboard() {
         <>
           <section aria-label="Figures">
             <dl className="grid gap-4 sm:grid-cols-3">
-              <StatCard label="Active Patients" value={data.activePatients} hint="Referrals you are matched to" />
-              <StatCard label="Completed Visits (this month)" value={data.completedVisitsThisMonth} />
-              <StatCard label="Pending Payments" value={formatAmount(data.pendingPaymentsAmount)} hint="Owed to you, not yet paid out" />
+              <StatCard label="Active Patients" value={data.activePatients} hint="Referrals you are matched to" to="/dashboard/therapist/referrals?view=mine" />
+              <StatCard label="Completed Visits (this month)" value={data.completedVisitsThisMonth} to="/dashboard/therapist/schedule" />
+              <StatCard label="Pending Payments" value={formatAmount(data.pendingPaymentsAmount)} hint="Owed to you, not yet paid out" to="/dashboard/therapist/payments" />
             </dl>
           </section>
           <Section title="Today’s schedule" id="todays-schedule">

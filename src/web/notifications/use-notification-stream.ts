@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { openNotificationStream, receiveNotification, type Notification } from '../api/notifications';
+import { dashboardKeys } from '../api/dashboards';
 import { referralKeys } from '../api/referrals';
 
 /**
  * Keeps the cached notification list current from the server's event stream while mounted (once
  * per signed-in page). `onNew` hears only notifications new to this page, not replays.
  * A referral notification also means a referral list or page on screen may be out of date, so
- * those queries refetch (a new referral appears without a reload).
+ * those queries refetch (a new referral appears without a reload); and any notification may change
+ * what a dashboard says needs attention.
  */
 export function useNotificationStream(onNew?: (notification: Notification) => void) {
   const queryClient = useQueryClient();
@@ -19,6 +21,7 @@ export function useNotificationStream(onNew?: (notification: Notification) => vo
     () =>
       openNotificationStream((notification) => {
         if (notification.type.startsWith('referral')) void queryClient.invalidateQueries({ queryKey: referralKeys.all });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.attention });
         if (receiveNotification(queryClient, notification)) onNewRef.current?.(notification);
       }),
     [queryClient],
