@@ -95,27 +95,29 @@ export async function startJobQueue(options: {
   });
   boss.on('error', options.onError);
   await boss.start();
-  const created = new Set<string>();
   const workers: Worker[] = [];
 
-  async function ensureQueue(name: JobName) {
-    if (created.has(name)) return;
+  // Every queue is made here, one after another, before anything is sent: pg-boss makes a queue's
+  // partition with ALTER TABLE ... ATTACH PARTITION on the shared job table, and two of those at
+  // once (or one beside another instance's job traffic) can deadlock. Creating a queue that exists
+  // does nothing, so each start (and a second instance) repeats it cheaply; a deadlock is retried.
+  for (const name of Object.keys(EXPIRY_SECONDS) as JobName[]) {
     // Failed deliveries wait retryDelay, then twice as long each time (retryBackoff), so an outage
     // of the SMTP server or a webhook is ridden out rather than lost.
-    await boss.createQueue(name, {
-      name,
-      retryLimit: options.retryLimit,
-      retryDelay: options.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: EXPIRY_SECONDS[name],
-    });
-    created.add(name);
+    await retryOnDeadlock(() =>
+      boss.createQueue(name, {
+        name,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: EXPIRY_SECONDS[name],
+      }),
+    );
   }
 
   return {
     boss,
     async send(name, data, sendOptions) {
-      await ensureQueue(name);
       await boss.send(name, data, {
         ...(sendOptions?.sql ? { db: sendOptions.sql as PgBoss.Db } : {}),
         ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),
@@ -123,7 +125,6 @@ export async function startJobQueue(options: {
     },
     async sendMany(name, data, sendOptions) {
       if (data.length === 0) return;
-      await ensureQueue(name);
       // insert() takes no queue policy of its own, so retries are set per job as in createQueue.
       const jobs = data.map((item) => ({
         name,
@@ -136,7 +137,6 @@ export async function startJobQueue(options: {
       await boss.insert(jobs, sendOptions?.sql ? { db: sendOptions.sql as PgBoss.Db } : {});
     },
     async work(name, handler) {
-      await ensureQueue(name);
       // A batch per fetch (pg-boss would wait its polling interval after each single job, capping a
       // queue at two a second: 5,000 referral alerts would take 40 minutes), run side by side so
       // the batch takes as long as its slowest job and stays within the queue's expiry.
@@ -149,7 +149,6 @@ export async function startJobQueue(options: {
       );
     },
     async schedule(name, cron, data) {
-      await ensureQueue(name);
       await boss.schedule(name, cron, data);
     },
     async stop() {
@@ -159,4 +158,19 @@ export async function startJobQueue(options: {
       await pool.end();
     },
   };
+}
+
+const DEADLOCK = '40P01';
+
+/** Runs `action` again (up to five times, a little later each time) when PostgreSQL chose it as a deadlock's victim. */
+async function retryOnDeadlock(action: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await action();
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 100 + Math.random() * 100));
+    }
+  }
 }
