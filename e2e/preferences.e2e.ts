@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferencesMessages } from '../src/domain/notification-preferences';
-import { notificationPreferences, therapistProfiles } from '../src/server/db/schema/index';
+import { notificationPreferences, therapistProfiles, useraccounts } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildTherapist } from '../test/factories';
@@ -66,8 +66,10 @@ describe('referral alert settings', () => {
       smsPhone: '+15125550199',
       quietHoursStart: '22:00:00',
       quietHoursEnd: '07:00:00',
-      timeZone: 'America/Denver',
     });
+    // The time zone is the account's own (one per user, used on every page), which quiet hours read.
+    const [account] = await db().select({ timeZone: useraccounts.timeZone }).from(useraccounts).where(eq(useraccounts.userId, therapist.userId));
+    expect(account?.timeZone).toBe('America/Denver');
     const [profile] = await db()
       .select({ available: therapistProfiles.availableForReferrals })
       .from(therapistProfiles)
