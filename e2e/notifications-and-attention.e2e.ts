@@ -75,7 +75,7 @@ describe.each(SIZES)('on a $name', ({ viewport }) => {
     if (viewport.width < 1024) {
       for (const target of await panel(page).locator('a[href], button').all()) {
         const box = (await target.boundingBox())!;
-        expect(Math.min(box.width, box.height), await target.textContent()).toBeGreaterThanOrEqual(44);
+        expect(Math.min(box.width, box.height), (await target.textContent()) ?? undefined).toBeGreaterThanOrEqual(44);
       }
     }
     expect(await noSidewaysScroll(page)).toBe(true);
