@@ -5,7 +5,7 @@
  * (the script runs it) and Debian's Chromium.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,8 @@ async function waitForHealth(url: string) {
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carerelay-screens-'));
+  // PostgreSQL runs as its own system user when we are root; it must be able to reach its folder.
+  await chmod(dataDir, 0o755);
   const [port, dbPort] = [await freePort(), await freePort()];
   const url = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
