@@ -65,7 +65,8 @@ async function main() {
         await page.waitForURL((at) => at.pathname.startsWith('/dashboard/'));
         await page.waitForLoadState('networkidle');
         const file = path.join(OUT, `${person.role}-${size.name}.png`);
-        await page.screenshot({ path: file, fullPage: size.name === 'desktop' ? false : true });
+        // The screen as a user sees it (a full-page picture would put the phone's fixed tab bar mid-page).
+        await page.screenshot({ path: file });
         console.log(`wrote ${path.relative(process.cwd(), file)}`);
         await context.close();
       }
