@@ -140,14 +140,14 @@ describe('slide-in lead form', () => {
 
     const panel = leadPanel(page);
     await panel.getByRole('button', { name: 'Send' }).click();
-    for (const message of ['Name is required', 'Email is required', 'Organisation is required', 'Please tell us who you are']) {
+    for (const message of ['Name is required', 'Email is required', 'Organization is required', 'Please tell us who you are']) {
       await panel.getByText(message).waitFor();
     }
 
     const email = `lead-${Date.now()}@harbor.test`;
     await panel.getByLabel('Name').fill('Maya Ortiz');
     await panel.getByLabel('Email').fill(email);
-    await panel.getByLabel('Organisation').fill('Harbor Home Health');
+    await panel.getByLabel('Organization').fill('Harbor Home Health');
     await panel.getByLabel('I am a').selectOption('agency');
     await panel.getByLabel('Message').fill('We need PT coverage in two counties.');
     await panel.getByRole('button', { name: 'Send' }).click();

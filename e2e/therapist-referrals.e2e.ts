@@ -345,7 +345,7 @@ describe('referral eligibility (managers)', () => {
     await search.fill('Unlicensed');
     await card('Uma Unlicensed').waitFor();
     expect(await card('Uma Unlicensed').getByText('Not eligible', { exact: true }).count()).toBe(1);
-    expect(await check('Uma Unlicensed', 'licence_state').textContent()).toContain('No licence on file');
+    expect(await check('Uma Unlicensed', 'licence_state').textContent()).toContain('No license on file');
     expect(await check('Uma Unlicensed', 'licence_state').getAttribute('data-passed')).toBe('false');
 
     await search.fill('Nadia');

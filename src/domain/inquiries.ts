@@ -40,7 +40,7 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
 export const leadSchema = z.object({
   name: required('Name is required'),
   email: emailField,
-  organisation: required('Organisation is required'),
+  organisation: required('Organization is required'),
   role: z.enum(inquirerTypes, { error: 'Please tell us who you are' }),
   message: z.string().trim().max(2000).default(''),
 });

@@ -70,7 +70,7 @@ describe('evaluateEligibility', () => {
           detail: 'PT can take Initial Evaluation, Treatment Session and Discharge Summary on a PT referral',
         },
         { rule: 'licence_state', passed: true, detail: 'Licensed in TX, patient in TX' },
-        { rule: 'licence_expiry', passed: true, detail: 'Licence valid until 2027-06-30' },
+        { rule: 'licence_expiry', passed: true, detail: 'License valid until 2027-06-30' },
         { rule: 'radius', passed: true, detail: '12.4 miles away, radius 25 miles' },
       ],
     });
@@ -89,12 +89,12 @@ describe('evaluateEligibility', () => {
         'PTA cannot take Initial Evaluation on a PT referral'],
       ['no discipline on file', { disciplines: [] }, {}, 'discipline', 'No discipline on file'],
       ['licensed in another state', { licenseState: 'OK' }, {}, 'licence_state', 'Licensed in OK, patient in TX'],
-      ['no licence state on file', { licenseState: null }, {}, 'licence_state', 'No licence on file'],
+      ['no licence state on file', { licenseState: null }, {}, 'licence_state', 'No license on file'],
       ['licence expired yesterday', { licenseExpiry: '2026-10-30' }, {}, 'licence_expiry',
-        'Licence expired 2026-10-30'],
-      ['no licence expiry on file', { licenseExpiry: null }, {}, 'licence_expiry', 'No licence expiry date on file'],
+        'License expired 2026-10-30'],
+      ['no licence expiry on file', { licenseExpiry: null }, {}, 'licence_expiry', 'No license expiry date on file'],
       ['licence expiry not a date', { licenseExpiry: '2026-02-30' }, {}, 'licence_expiry',
-        'Licence expiry "2026-02-30" is not a valid date'],
+        'License expiry "2026-02-30" is not a valid date'],
       ['patient beyond the radius', {}, { patientLocation: northOf(austin, 40) }, 'radius',
         '40.0 miles away, outside the 25-mile radius'],
       ['no location on file', { location: null }, {}, 'radius', 'No ZIP location on file for the therapist'],
@@ -175,10 +175,10 @@ describe('evaluateEligibility', () => {
 
   describe('licence expiry', () => {
     it.each([
-      ['yesterday', '2026-10-30', false, 'Licence expired 2026-10-30'],
-      ['today', '2026-10-31', true, 'Licence expires today (2026-10-31)'],
-      ['tomorrow', '2026-11-01', true, 'Licence valid until 2026-11-01'],
-      ['a year ago', '2025-10-31', false, 'Licence expired 2025-10-31'],
+      ['yesterday', '2026-10-30', false, 'License expired 2026-10-30'],
+      ['today', '2026-10-31', true, 'License expires today (2026-10-31)'],
+      ['tomorrow', '2026-11-01', true, 'License valid until 2026-11-01'],
+      ['a year ago', '2025-10-31', false, 'License expired 2025-10-31'],
     ])('expiring %s (%s) → eligible %s', (_when, licenseExpiry, eligible, detail) => {
       const result = evaluate({ licenseExpiry });
       expect(result.eligible).toBe(eligible);

@@ -26,7 +26,7 @@ export type TherapistForMatching = {
   availableForReferrals: boolean;
   disciplines: readonly Discipline[];
   licenseState: string | null;
-  /** YYYY-MM-DD, the last day the licence is valid. */
+  /** YYYY-MM-DD, the last day the license is valid. */
   licenseExpiry: string | null;
   /** The centroid of the therapist's ZIP. */
   location: GeoPoint | null;
@@ -108,7 +108,7 @@ function checkDiscipline(therapist: TherapistForMatching, referral: ReferralForM
 function checkLicenceState(therapist: TherapistForMatching, referral: ReferralForMatching): EligibilityCheck {
   const patientState = referral.patientState.trim().toUpperCase();
   const licenceState = therapist.licenseState?.trim().toUpperCase() ?? '';
-  if (licenceState === '') return { rule: 'licence_state', passed: false, detail: 'No licence on file' };
+  if (licenceState === '') return { rule: 'licence_state', passed: false, detail: 'No license on file' };
   return {
     rule: 'licence_state',
     passed: licenceState === patientState,
@@ -118,14 +118,14 @@ function checkLicenceState(therapist: TherapistForMatching, referral: ReferralFo
 
 function checkLicenceExpiry(therapist: TherapistForMatching, today: string): EligibilityCheck {
   const expiry = therapist.licenseExpiry?.trim() ?? '';
-  if (expiry === '') return { rule: 'licence_expiry', passed: false, detail: 'No licence expiry date on file' };
+  if (expiry === '') return { rule: 'licence_expiry', passed: false, detail: 'No license expiry date on file' };
   if (!isIsoDate(expiry)) {
-    return { rule: 'licence_expiry', passed: false, detail: `Licence expiry "${expiry}" is not a valid date` };
+    return { rule: 'licence_expiry', passed: false, detail: `License expiry "${expiry}" is not a valid date` };
   }
   // ISO dates compare correctly as strings; the expiry date itself is the last valid day.
-  if (expiry < today) return { rule: 'licence_expiry', passed: false, detail: `Licence expired ${expiry}` };
-  if (expiry === today) return { rule: 'licence_expiry', passed: true, detail: `Licence expires today (${expiry})` };
-  return { rule: 'licence_expiry', passed: true, detail: `Licence valid until ${expiry}` };
+  if (expiry < today) return { rule: 'licence_expiry', passed: false, detail: `License expired ${expiry}` };
+  if (expiry === today) return { rule: 'licence_expiry', passed: true, detail: `License expires today (${expiry})` };
+  return { rule: 'licence_expiry', passed: true, detail: `License valid until ${expiry}` };
 }
 
 function checkRadius(therapist: TherapistForMatching, distanceMiles: number | null): EligibilityCheck {

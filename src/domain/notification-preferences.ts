@@ -13,7 +13,7 @@ import { canonicalTimeZone, DEFAULT_TIME_ZONE, timeZoneMessages } from './time-z
 export { canonicalTimeZone, DEFAULT_TIME_ZONE, usTimeZones } from './time-zones';
 
 export const preferencesMessages = {
-  inAppRequired: 'In-app alerts stay on: the notification centre always lists your referral alerts.',
+  inAppRequired: 'In-app alerts stay on: the notification center always lists your referral alerts.',
   smsPhoneRequired: 'Enter the mobile number for text alerts',
   quietHoursPair: 'Set both a start and an end, or neither',
   quietHoursSame: 'Quiet hours need different start and end times',

@@ -44,7 +44,7 @@ export function isCalendarDate(value: string): boolean {
 
 /**
  * The earliest calendar date anyone is living in right now: the date at UTC−12 ("anywhere on
- * earth"). Browser and server share this rule, so a licence expiring "today" in the user's own time
+ * earth"). Browser and server share this rule, so a license expiring "today" in the user's own time
  * zone is never refused by a server whose clock is already on tomorrow.
  */
 export function earliestCurrentDate(now: Date = new Date()): string {
@@ -61,7 +61,7 @@ const licenseExpiry = z
   // ISO dates compare correctly as strings; evaluated at validation time, not when the module loads.
   .refine((value) => !isCalendarDate(value) || value >= earliestCurrentDate(), onboardingMessages.licenseExpiryPast);
 
-/** Step 1, the same fields for everyone (for agencies: the contact person and the agency's NPI and licence). */
+/** Step 1, the same fields for everyone (for agencies: the contact person and the agency's NPI and license). */
 export const professionalInfoSchema = z.object({
   firstName: required(onboardingMessages.firstName, 100),
   lastName: required(onboardingMessages.lastName, 100),

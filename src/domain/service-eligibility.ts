@@ -4,7 +4,7 @@ import type { Discipline, ServiceTypeId } from './accounts';
  * Which therapist disciplines may perform which service on a referral. A referral names the
  * licensed discipline the patient needs (PT, OT or ST). Evaluation, progress report and discharge
  * need that discipline itself; a treatment session may also be done by its assistant (PTA under a
- * PT plan of care, COTA under an OT one). Speech therapy has no assistant licence here.
+ * PT plan of care, COTA under an OT one). Speech therapy has no assistant license here.
  */
 
 export const referralDisciplines = ['PT', 'OT', 'ST'] as const satisfies readonly Discipline[];

@@ -1,4 +1,4 @@
-/** US states, DC and territories with their USPS codes (where licences are issued). */
+/** US states, DC and territories with their USPS codes (where licenses are issued). */
 export const usStates = {
   AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
   DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',

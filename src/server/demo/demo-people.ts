@@ -2,7 +2,7 @@ import type { AccountStatus, Discipline } from '../../domain/accounts';
 
 /**
  * The fixed cast of the demo: four agencies in four US metros, three therapists near each, and one
- * platform manager. Everything is a constant so every seeded database looks the same; only licence
+ * platform manager. Everything is a constant so every seeded database looks the same; only license
  * expiry dates move with today's date so they never lapse. Emails use the reserved `.test` domain
  * and phone numbers the 555-01xx range set aside for fiction, so no real person is ever contacted.
  */
@@ -32,7 +32,7 @@ export interface DemoTherapist {
   /** The first nine digits; the check digit is computed, so every NPI passes the NPI check. */
   npiBase: string;
   licenseNumber: string;
-  /** Months from today until the licence expires. */
+  /** Months from today until the license expires. */
   licenseMonthsLeft: number;
   serviceRadiusMiles: number;
   yearsExperience: number;

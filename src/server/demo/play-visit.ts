@@ -26,7 +26,7 @@ export interface VisitCast {
 export interface VisitSetting {
   referralId: string;
   discipline: ReferralDiscipline;
-  /** The patient's ZIP: check-in and check-out are read at its centre, so no visit is flagged. */
+  /** The patient's ZIP: check-in and check-out are read at its center, so no visit is flagged. */
   patientZip: string;
   timeZone: string;
   returnMessage?: string;
@@ -70,9 +70,9 @@ export async function playVisit(deps: StoryDeps, setting: VisitSetting, cast: Vi
   if (visit.stage === 'scheduled') return;
   const visitId = booked.id;
 
-  const centre = locateZip(setting.patientZip);
-  if (!centre) throw new Error(`demo patient ZIP ${setting.patientZip} is unknown`);
-  const reading = { latitude: centre.latitude, longitude: centre.longitude, accuracyMeters: 12 };
+  const center = locateZip(setting.patientZip);
+  if (!center) throw new Error(`demo patient ZIP ${setting.patientZip} is unknown`);
+  const reading = { latitude: center.latitude, longitude: center.longitude, accuracyMeters: 12 };
   await verifyVisit(deps, { ...cast.therapist, visitId, end: 'check_in', input: reading });
   if (visit.stage === 'in_progress') {
     await visitTimePasses(deps.database.db, visitId, bookedFor.getTime() - start.getTime());

@@ -83,7 +83,7 @@ async function seedAgency(tx: SeedTx, agency: DemoAgency): Promise<DemoPerson> {
   return { type: 'agency', name: agency.companyName, email, status: agency.status };
 }
 
-/** A therapist whose licence expires some months after `now`, with a rate for every service (its default, adjusted). */
+/** A therapist whose license expires some months after `now`, with a rate for every service (its default, adjusted). */
 async function seedTherapist(
   tx: SeedTx,
   therapist: DemoTherapist,

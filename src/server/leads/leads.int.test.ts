@@ -34,7 +34,7 @@ describe('POST /api/leads', () => {
         };
         return mailbox.messages.find((m) => m.subject === 'New lead: Dana Whit (Bluebonnet Home Care)');
       }, { timeout: 10_000 })
-      .toMatchObject({ status: 'stored', textBody: expect.stringContaining('Organisation: Bluebonnet Home Care') });
+      .toMatchObject({ status: 'stored', textBody: expect.stringContaining('Organization: Bluebonnet Home Care') });
   });
 
   it('requires name, email, organisation and role', async () => {

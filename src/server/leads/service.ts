@@ -17,7 +17,7 @@ export async function createLead(options: { database: Database; jobs: JobQueue; 
       text: [
         `Name: ${lead.name}`,
         `Email: ${lead.email}`,
-        `Organisation: ${lead.organisation}`,
+        `Organization: ${lead.organisation}`,
         `Role: ${inquirerTypeLabels[lead.role]}`,
         '',
         lead.message || '(no message)',

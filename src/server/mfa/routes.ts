@@ -77,7 +77,7 @@ const factorRoutes: RoutesPlugin = async (app, deps) => {
     {
       schema: {
         tags: ['mfa'],
-        summary: 'Enrol a factor (unverified until its first code is checked)',
+        summary: 'Enroll a factor (unverified until its first code is checked)',
         body: enrolFactorSchema,
         response: {
           201: z.object({

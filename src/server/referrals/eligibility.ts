@@ -9,7 +9,7 @@ import {
 } from './queries';
 import { candidateTherapists, type TherapistProfileForMatching } from './therapist-queries';
 
-/** Licences are judged by the calendar date where the business runs. */
+/** Licenses are judged by the calendar date where the business runs. */
 export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now = new Date()): string {
   // en-CA formats dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

@@ -457,7 +457,7 @@ describe('matching: who is notified, and why not', () => {
     const expected: Record<string, { rule: string; detail: string | RegExp }> = {
       outsideRadius: { rule: 'radius', detail: /miles away, outside the 25-mile radius$/ },
       otherState: { rule: 'licence_state', detail: 'Licensed in NM, patient in TX' },
-      expired: { rule: 'licence_expiry', detail: 'Licence expired 2020-01-31' },
+      expired: { rule: 'licence_expiry', detail: 'License expired 2020-01-31' },
       unavailable: { rule: 'available', detail: 'Not taking new referrals' },
       pending: { rule: 'approved', detail: 'Awaiting approval' },
       ot: { rule: 'discipline', detail: 'OT cannot take Initial Evaluation and Treatment Session on a PT referral' },

@@ -102,7 +102,7 @@ function LeadForm({ onSent, focusFirstField }: { onSent: () => void; focusFirstF
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       </div>
-      <TextField label="Organisation" autoComplete="organization" error={errors.organisation?.message} {...register('organisation')} />
+      <TextField label="Organization" autoComplete="organization" error={errors.organisation?.message} {...register('organisation')} />
       <SelectField label="I am a" defaultValue="" error={errors.role?.message} {...register('role')}>
         <option value="" disabled>
           Choose one

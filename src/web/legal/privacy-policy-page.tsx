@@ -88,7 +88,7 @@ export function PrivacyPolicyPage() {
             <>
               <p>
                 Information is encrypted in transit with TLS, and patient identifiers and contact details are additionally encrypted at
-                rest. Access follows least privilege: permissions are enforced on our servers by role and by organisation, so an
+                rest. Access follows least privilege: permissions are enforced on our servers by role and by organization, so an
                 agency sees only its own referrals and patients and a therapist only the patients they are matched with. Accounts can
                 be protected with two-factor authentication.
               </p>

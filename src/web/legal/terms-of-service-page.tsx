@@ -11,7 +11,7 @@ export function TermsOfServicePage() {
       summary={
         <p>
           These terms govern your use of CareRelay. By creating an account or using the service you agree to them. If you use CareRelay
-          for an organisation, you agree on its behalf.
+          for an organization, you agree on its behalf.
         </p>
       }
       sections={[
@@ -25,8 +25,8 @@ export function TermsOfServicePage() {
                 their discipline in each state where they see patients, and keep their license, NPI and other credentials accurate.
               </p>
               <p>
-                Accounts are reviewed before approval, including licence verification and background checks. We may decline or suspend
-                an account that does not meet these requirements, and a clinician whose licence lapses is not matched until it is
+                Accounts are reviewed before approval, including license verification and background checks. We may decline or suspend
+                an account that does not meet these requirements, and a clinician whose license lapses is not matched until it is
                 renewed.
               </p>
             </>

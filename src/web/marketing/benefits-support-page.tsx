@@ -52,7 +52,7 @@ export function BenefitsSupportPage() {
           {
             icon: BadgeCheck,
             title: 'Credential help',
-            body: 'We verify your licence once and keep track of its expiry date, and our team helps you through verification and renewals so referrals keep coming.',
+            body: 'We verify your license once and keep track of its expiry date, and our team helps you through verification and renewals so referrals keep coming.',
           },
           {
             icon: FileText,
@@ -108,9 +108,9 @@ export function BenefitsSupportPage() {
         heading="Support questions"
         questions={[
           {
-            question: 'My licence is about to expire. What happens?',
+            question: 'My license is about to expire. What happens?',
             answer:
-              'You are matched only while your licence is current. Renew it, send us the new expiry date, and we will update your profile so you keep receiving referrals.',
+              'You are matched only while your license is current. Renew it, send us the new expiry date, and we will update your profile so you keep receiving referrals.',
           },
           {
             question: 'An agency asked me to change my visit notes. Can you help?',

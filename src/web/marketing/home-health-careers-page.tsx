@@ -130,7 +130,7 @@ export function HomeHealthCareersPage() {
           },
           {
             question: 'What if my discipline is not matched yet?',
-            answer: 'Contact us with your discipline, licence state and area. We will let you know as agencies open visits for it near you.',
+            answer: 'Contact us with your discipline, license state and area. We will let you know as agencies open visits for it near you.',
           },
         ]}
       />

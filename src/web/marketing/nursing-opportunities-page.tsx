@@ -53,7 +53,7 @@ export function NursingOpportunitiesPage() {
             <Link to={joinListLink} className="font-semibold text-brand-800 underline">
               Join the list
             </Link>{' '}
-            with a note giving your licence state and the area you cover, and you will be among the first we contact.
+            with a note giving your license state and the area you cover, and you will be among the first we contact.
           </p>
         </div>
       </section>
@@ -80,7 +80,7 @@ export function NursingOpportunitiesPage() {
           {
             icon: ShieldCheck,
             title: 'Verified and protected',
-            body: 'Licence verification and background checks for every clinician, and patient information handled under HIPAA.',
+            body: 'License verification and background checks for every clinician, and patient information handled under HIPAA.',
           },
           {
             icon: ListChecks,
@@ -105,7 +105,7 @@ export function NursingOpportunitiesPage() {
           },
           {
             question: 'Which nurses are you looking for?',
-            answer: 'Registered nurses (RNs) with an active licence in the state where they would see patients and an interest in home health.',
+            answer: 'Registered nurses (RNs) with an active license in the state where they would see patients and an interest in home health.',
           },
           {
             question: 'Does joining the list commit me to anything?',

@@ -90,12 +90,12 @@ export function PhysicalTherapistJobsPage() {
           {
             question: 'Who can join?',
             answer:
-              'Licensed physical therapists (PT) and physical therapist assistants (PTA), as well as occupational therapists, COTAs and speech therapists. You need an active licence in the state where you see patients.',
+              'Licensed physical therapists (PT) and physical therapist assistants (PTA), as well as occupational therapists, COTAs and speech therapists. You need an active license in the state where you see patients.',
           },
           {
             question: 'What does approval involve?',
             answer:
-              'We verify your licence, run a background check and review your skills and experience. Once approved you start receiving referrals in your area.',
+              'We verify your license, run a background check and review your skills and experience. Once approved you start receiving referrals in your area.',
           },
           {
             question: 'Can PTAs take every visit?',

@@ -44,8 +44,8 @@ export function PhysicalTherapyStaffingPage() {
         features={[
           {
             icon: BadgeCheck,
-            title: 'Licence verification',
-            body: 'We verify each PT and PTA licence and its state and expiry date, and only match therapists licensed in your patient’s state.',
+            title: 'License verification',
+            body: 'We verify each PT and PTA license and its state and expiry date, and only match therapists licensed in your patient’s state.',
           },
           {
             icon: ShieldCheck,

@@ -39,7 +39,7 @@ export function isStep1Field(name: string): boolean {
   return (professionalInfoFields as readonly string[]).includes(name);
 }
 
-/** Step 1's labels: a therapist's own details, or an agency's contact person and licence. */
+/** Step 1's labels: a therapist's own details, or an agency's contact person and license. */
 export function professionalInfoLabels(userType: OnboardingState['userType']) {
   return userType === 'agency'
     ? {

@@ -5,7 +5,7 @@ import { TimeZoneOptions } from '../ui/time-zone-options';
 import { UsStateOptions } from '../ui/us-state-options';
 import { professionalInfoLabels } from './onboarding-values';
 
-/** Step 1: name, NPI and licence. Reads the wizard's form through its context. */
+/** Step 1: name, NPI and license. Reads the wizard's form through its context. */
 export function ProfessionalInfoStep({ userType }: { userType: OnboardingState['userType'] }) {
   const { register, formState, getValues } = useFormContext<ProfessionalInfoInput>();
   const { errors } = formState;

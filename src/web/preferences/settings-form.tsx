@@ -97,7 +97,7 @@ export function SettingsForm({ state }: { state: TherapistSettingsState }) {
           checked
           disabled
           readOnly
-          hint="Always on: your notification centre lists every referral alert, so none is lost when email or text is off or held for quiet hours."
+          hint="Always on: your notification center lists every referral alert, so none is lost when email or text is off or held for quiet hours."
           error={errors?.inApp?.message}
         />
         <CheckboxField label="Email" hint="Sent to the address you sign in with." {...register('preferences.email', editing)} />

@@ -1,7 +1,7 @@
 import type { AgencyReferral } from '../../../domain/referrals';
 import { formatMoment as formatInstant } from '../../ui/time';
 
-// Calendar dates (start-by, licence expiry) carry no time zone: read and shown as UTC, so the
+// Calendar dates (start-by, license expiry) carry no time zone: read and shown as UTC, so the
 // viewer's zone cannot move "2026-03-05" to March 4.
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 

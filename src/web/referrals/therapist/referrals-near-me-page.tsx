@@ -37,7 +37,7 @@ export function ReferralsNearMePage() {
       <div className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Referrals near me</h1>
         <p className="max-w-prose text-slate-700">
-          Referrals that fit your discipline, licence and service radius. Open one to accept it, ask for a higher rate, or decline.
+          Referrals that fit your discipline, license and service radius. Open one to accept it, ask for a higher rate, or decline.
         </p>
       </div>
       <ReferralViewTabs current={view} />
@@ -100,7 +100,7 @@ function ReferralsWithMap({ view, items, heading }: { view: ReferralView; items:
 const emptyText: Record<ReferralView, { title: string; body: string }> = {
   open: {
     title: 'No open referrals near you right now',
-    body: 'When an agency posts a referral that fits your discipline, licence and service radius, it appears here and we alert you.',
+    body: 'When an agency posts a referral that fits your discipline, license and service radius, it appears here and we alert you.',
   },
   mine: {
     title: 'No referrals matched to you yet',
