@@ -50,6 +50,8 @@ export const scheduleItemSchema = z.object({
   serviceName: z.string(),
   city: z.string(),
   state: z.string(),
+  /** "R-1042 · Austin, TX": the referral's reference with its place (no patient name on the dashboard). */
+  referenceLabel: z.string(),
 });
 export type ScheduleItem = z.infer<typeof scheduleItemSchema>;
 

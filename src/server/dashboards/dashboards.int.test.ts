@@ -239,6 +239,7 @@ describe('GET /api/dashboard/therapist', () => {
         serviceName: 'Treatment Session',
         city: 'Austin',
         state: 'TX',
+        referenceLabel: `R-${referral.referenceNumber} · Austin, TX`,
       },
       expect.objectContaining({ visitId: late.id, status: 'scheduled' }),
     ]);

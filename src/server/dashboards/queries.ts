@@ -127,6 +127,7 @@ export interface ScheduleRow {
   service_name: string;
   city: string;
   state: string;
+  reference_number: number;
 }
 
 /** The therapist's visits that start today in `timeZone` (cancelled ones left out). */
@@ -136,7 +137,7 @@ export async function therapistSchedule(db: Db, therapistId: string, timeZone: s
     sql`
     with day as (select date_trunc('day', now() at time zone ${timeZone}) as local_start)
     select v.id as visit_id, v.referral_id, v.scheduled_start, v.duration_minutes, v.status, s.name as service_name,
-           r.patient_city as city, r.patient_state as state
+           r.patient_city as city, r.patient_state as state, r.reference_number
     from day, visits v
       join referrals r on r.id = v.referral_id
       join service_types s on s.id = v.service_id

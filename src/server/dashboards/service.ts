@@ -88,6 +88,7 @@ export async function getTherapistDashboard({ database, therapistId }: { databas
         serviceName: row.service_name,
         city: row.city,
         state: row.state,
+        referenceLabel: referralLabel({ referenceNumber: row.reference_number, city: row.city, state: row.state }),
       }),
     ),
   };

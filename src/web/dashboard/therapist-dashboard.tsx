@@ -50,7 +50,7 @@ export function TherapistDashboard() {
                         <time dateTime={visit.scheduledStart}>{formatTime(visit.scheduledStart, zone)}</time> · {visit.serviceName}
                       </span>
                       <span className="text-sm text-slate-700">
-                        {visit.city}, {visit.state} · {visit.status.replace('_', ' ')}
+                        {visit.referenceLabel} · {visit.status.replace('_', ' ')}
                       </span>
                     </Link>
                   </li>
