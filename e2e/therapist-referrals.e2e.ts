@@ -321,7 +321,7 @@ describe('referral eligibility (managers)', () => {
     await page.getByRole('heading', { name: 'Referral eligibility', level: 1 }).waitFor();
     const item = page.getByRole('button', { name: new RegExp(companyName) });
     await item.waitFor();
-    expect(await item.textContent()).toMatch(/PT · Austin, TX 78704/);
+    expect(await item.textContent()).toMatch(/R-\d{4,} · PT · Austin, TX 78704/);
     expect(await item.textContent()).toMatch(/Notified [1-9]\d* therap/);
     expect(await seriousAxeViolations(page)).toEqual([]);
 

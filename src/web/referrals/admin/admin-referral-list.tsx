@@ -1,3 +1,4 @@
+import { formatReference } from '../../../domain/referral-reference';
 import type { AgencyReferralSummary } from '../../../domain/referrals';
 import { cn } from '../../ui/cn';
 import { useTimeZone } from '../../ui/use-time-zone';
@@ -36,7 +37,7 @@ export function AdminReferralList({
                 <span className="text-xs font-semibold text-slate-700">{referralStatusLabels[referral.status]}</span>
               </span>
               <span className="mt-1 block text-sm break-words text-slate-700">
-                {referral.discipline} · {placeText(referral.place)}
+                {formatReference(referral.referenceNumber)} · {referral.discipline} · {placeText(referral.place)}
               </span>
               <span className="mt-1 block text-xs text-slate-600">
                 Notified {referral.notifiedCount} {referral.notifiedCount === 1 ? 'therapist' : 'therapists'}

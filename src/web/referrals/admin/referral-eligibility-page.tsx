@@ -1,6 +1,7 @@
 import { ClipboardList } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatReference } from '../../../domain/referral-reference';
 import { ApiError } from '../../api/client';
 import { useAdminReferrals } from '../../api/referrals';
 import { MfaRequiredPanel, NoAccessPanel } from '../../admin/access-panels';
@@ -88,7 +89,7 @@ function EligibilityPanel({ referral }: { referral: AdminReferral }) {
     <section aria-labelledby="eligibility-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-6 lg:sticky lg:top-4">
       <div>
         <h2 id="eligibility-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold break-words text-slate-900 focus:outline-none">
-          {referral.discipline} referral in {placeText(referral.place)}
+          {formatReference(referral.referenceNumber)} · {referral.discipline} referral in {placeText(referral.place)}
         </h2>
         <p className="text-sm break-words text-slate-700">
           {referral.agencyName} · {referral.services.map((service) => `${service.name} × ${service.visitCount}`).join(', ')}
