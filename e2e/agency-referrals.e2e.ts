@@ -182,7 +182,7 @@ describe('agency referrals', () => {
     const robin = responseCard(page, 'Robin Rate');
     await robin.waitFor();
     await robin.getByText('Asks for a higher rate').waitFor();
-    expect(await robin.getByText('Verified').count()).toBe(1);
+    expect(await robin.getByText('NPI and license reviewed by CareRelay').count()).toBe(1);
     expect(await robin.getByText('11 years').count()).toBe(1);
     expect(await robin.getByText('TX, expires Dec 31, 2030').count()).toBe(1);
     expect(await robin.locator('[data-higher="true"]').textContent()).toBe('$180 (higher than offered)');
@@ -230,7 +230,10 @@ describe('agency referrals', () => {
     // Patient details need a session verified with a second factor.
     const patientPanel = page.getByRole('region', { name: 'Patient details' });
     await patientPanel.getByText('Patient details need two-step verification.').waitFor();
-    expect(await patientPanel.getByRole('link', { name: 'Set up two-step verification' }).getAttribute('href')).toBe('/dashboard/security');
+    // The way to Security keeps this page, to come back to once a factor is set up.
+    const setUp = new URL((await patientPanel.getByRole('link', { name: 'Set up two-step verification' }).getAttribute('href'))!, 'http://x');
+    expect(setUp.pathname).toBe('/dashboard/security');
+    expect(setUp.searchParams.get('next')).toBe(new URL(page.url()).pathname);
 
     await elevateSession(db(), agencyCookie);
     await page.reload();

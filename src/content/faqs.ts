@@ -18,9 +18,9 @@ export const faqs: FaqItem[] = [
   },
   {
     id: 'agency-credentials',
-    question: 'How do you verify therapists’ credentials?',
+    question: 'How do you check therapists’ credentials?',
     answer:
-      'Every therapist passes our screening before they can accept referrals: a background check, license verification (state and expiry date) and a skills assessment. Before you confirm a match you can review the therapist’s profile, credentials and experience.',
+      'Our team reviews each therapist’s NPI and state license (number, state and expiry date) before approving them, and a change to those details goes back to review. Referrals go only to therapists licensed in the patient’s state whose license is in date. Before you confirm a match you can review the therapist’s profile, credentials and experience.',
     audience: 'agencies',
   },
   {
@@ -48,7 +48,7 @@ export const faqs: FaqItem[] = [
     id: 'therapist-join',
     question: 'Who can join as a therapist?',
     answer:
-      'Licensed PTs, PTAs, OTs, COTAs and STs who provide in-home care. Our screening includes a background check, license verification and a skills assessment, so agencies know who they are working with.',
+      'Licensed PTs, PTAs, OTs, COTAs and STs who provide in-home care. Our team reviews your NPI and state license before approval, so agencies know who they are working with.',
     audience: 'therapists',
   },
   {

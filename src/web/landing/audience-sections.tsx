@@ -140,10 +140,11 @@ export function TherapistsSection() {
           <div className="mt-8 rounded-2xl border border-brand-200 bg-white p-6">
             <h3 className="flex items-center gap-2 font-semibold text-slate-900">
               <BadgeCheck className="size-5 text-brand-700" aria-hidden />
-              Our screening
+              Our review
             </h3>
             <p className="mt-2 leading-7 text-slate-600">
-              Every therapist on CareRelay passes our screening: background checks, license verification and skills assessments.
+              Our team reviews every therapist’s NPI and state license (number, state and expiry date) before approval, and referrals
+              go only to therapists licensed in the patient’s state with a license in date.
             </p>
             <h3 className="mt-6 flex items-center gap-2 font-semibold text-slate-900">
               <ClipboardCheck className="size-5 text-brand-700" aria-hidden />

@@ -25,7 +25,7 @@ export function PrivacyPolicyPage() {
                 </li>
                 <li>
                   <strong>Professional information</strong> from therapists: discipline, ZIP code and service radius, NPI number, license
-                  number, state and expiry date, rates, and the results of background checks and license verification.
+                  number, state and expiry date, years of experience, rates, and the outcome of our review of them.
                 </li>
                 <li>
                   <strong>Referral and visit information:</strong> referrals, acceptances, schedules, visit check-in and check-out times

@@ -25,7 +25,7 @@ export function TermsOfServicePage() {
                 their discipline in each state where they see patients, and keep their license, NPI and other credentials accurate.
               </p>
               <p>
-                Accounts are reviewed before approval, including license verification and background checks. We may decline or suspend
+                Accounts are reviewed before approval, including the NPI and license details given. We may decline or suspend
                 an account that does not meet these requirements, and a clinician whose license lapses is not matched until it is
                 renewed.
               </p>

@@ -52,7 +52,7 @@ export function BenefitsSupportPage() {
           {
             icon: BadgeCheck,
             title: 'Credential help',
-            body: 'We verify your license once and keep track of its expiry date, and our team helps you through verification and renewals so referrals keep coming.',
+            body: 'Our team reviews your license when you join. Referrals reach you while it is in date, so when you renew, update its expiry date in your profile and we review the change.',
           },
           {
             icon: FileText,
@@ -110,7 +110,7 @@ export function BenefitsSupportPage() {
           {
             question: 'My license is about to expire. What happens?',
             answer:
-              'You are matched only while your license is current. Renew it, send us the new expiry date, and we will update your profile so you keep receiving referrals.',
+              'You are offered referrals only while your license is current. Renew it and enter the new expiry date in your profile; our team reviews the change and you keep receiving referrals.',
           },
           {
             question: 'An agency asked me to change my visit notes. Can you help?',

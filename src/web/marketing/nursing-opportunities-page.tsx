@@ -79,8 +79,8 @@ export function NursingOpportunitiesPage() {
           },
           {
             icon: ShieldCheck,
-            title: 'Verified and protected',
-            body: 'License verification and background checks for every clinician, and patient information handled under HIPAA.',
+            title: 'Reviewed and protected',
+            body: 'Every clinician’s NPI and license reviewed before approval, and patient information encrypted and shown only to the agency and clinician on the case.',
           },
           {
             icon: ListChecks,

@@ -95,7 +95,7 @@ export function PhysicalTherapistJobsPage() {
           {
             question: 'What does approval involve?',
             answer:
-              'We verify your license, run a background check and review your skills and experience. Once approved you start receiving referrals in your area.',
+              'Our team reviews your NPI, your license (number, state and expiry date) and the experience you tell us about. Once approved you start receiving referrals in your area.',
           },
           {
             question: 'Can PTAs take every visit?',

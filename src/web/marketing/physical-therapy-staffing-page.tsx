@@ -17,7 +17,7 @@ export function PhysicalTherapyStaffingPage() {
     <>
       <PageMeta
         title="Physical Therapy Staffing for Home Health Agencies"
-        description={`On-demand PT and PTA coverage for home health agencies. Verified, background-checked therapists accept referrals in about ${claims.averageFillMinutes} minutes; ${ptRange} per visit, paid only per completed visit.`}
+        description={`On-demand PT and PTA coverage for home health agencies. Licensed therapists, reviewed by our team, accept referrals in about ${claims.averageFillMinutes} minutes; ${ptRange} per visit, paid only per completed visit.`}
       />
       <MarketingHero
         eyebrow="For home health agencies"
@@ -40,22 +40,22 @@ export function PhysicalTherapyStaffingPage() {
 
       <FeatureGrid
         heading="Coverage you can put in front of a surveyor"
-        intro={<p>Every therapist on CareRelay is screened before they can accept a single referral, and every visit leaves a paper trail.</p>}
+        intro={<p>Every therapist on CareRelay is reviewed before they can accept a single referral, and every visit leaves a paper trail.</p>}
         features={[
           {
             icon: BadgeCheck,
-            title: 'License verification',
-            body: 'We verify each PT and PTA license and its state and expiry date, and only match therapists licensed in your patient’s state.',
+            title: 'License review',
+            body: 'Our team reviews each PT and PTA license, its state and expiry date before approval, and referrals go only to therapists licensed in your patient’s state with a license in date.',
           },
           {
             icon: ShieldCheck,
-            title: 'Background checks',
-            body: 'Therapists pass a background check before approval. You can review their profile, credentials and experience before you confirm a match.',
+            title: 'Profiles before you confirm',
+            body: 'You see who answered your referral, with their disciplines, license state and expiry, and experience, before you confirm a match.',
           },
           {
             icon: ClipboardCheck,
-            title: 'Skills assessments',
-            body: 'Skills assessments sit alongside credentials, so you know who can run an initial evaluation and who is best placed for treatment visits.',
+            title: 'Visit verification',
+            body: 'Each visit records check-in and check-out times and location, and flags a visit far from the patient, far from its time or much shorter than planned.',
           },
           {
             icon: FileSearch,

@@ -22,16 +22,17 @@ export function TherapistFacts({ therapist }: { therapist: Responder }) {
           </abbr>
         ))}
       </Fact>
-      <Fact term="Verification">
+      <Fact term="Review">
+        {/* What approval means, in words: our team reviewed the NPI and license details given; no more is claimed. */}
         {therapist.verificationStatus === 'approved' ? (
           <span className="inline-flex items-center gap-1 font-semibold text-green-800">
             <BadgeCheck className="size-4" aria-hidden />
-            Verified
+            NPI and license reviewed by CareRelay
           </span>
         ) : (
           <span className="inline-flex items-center gap-1 text-amber-900">
             <ShieldQuestion className="size-4" aria-hidden />
-            Not verified ({therapist.verificationStatus})
+            Not yet approved ({therapist.verificationStatus})
           </span>
         )}
       </Fact>
