@@ -30,7 +30,7 @@ export const howOnDemandStaffingCutsReferralFillTime: Article = {
 <p>An on-demand marketplace replaces that serial process with a parallel one. On CareRelay, the referral you post (discipline, services needed, the patient's ZIP code, visit frequency such as 2w4, a start-by date and your offered rates) reaches every available, qualified therapist nearby at the same moment.</p>
 <ul>
 <li><strong>Broadcast instead of phone trees.</strong> Available therapists whose service radius covers the patient's ZIP code are notified instantly when a referral is posted, so the first acceptance often arrives within minutes.</li>
-<li><strong>Clinicians reviewed in advance.</strong> Each therapist's NPI and state license are reviewed before they can accept work, and referrals go only to those licensed in the patient's state, so a match does not wait on paperwork.</li>
+<li><strong>Clinicians reviewed in advance.</strong> Each therapist's NPI and state license are reviewed before they can accept work, so a match does not wait on paperwork.</li>
 <li><strong>The right discipline for the service.</strong> Only clinicians who may perform the service see the referral: evaluations, progress reports and discharges go to PTs, OTs and speech therapists, while PTAs and COTAs can take treatment visits.</li>
 <li><strong>Rates agreed up front.</strong> Therapists accept at the rates you offer, or request a higher rate with a reason, such as a complex case or a long drive. You decide which response to confirm.</li>
 <li><strong>Instant confirm.</strong> If you turn it on, the first acceptance within your offered rates is confirmed automatically, with no coordinator in the loop.</li>
