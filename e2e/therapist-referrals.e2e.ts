@@ -326,7 +326,8 @@ describe('referral eligibility (managers)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await item.click();
-    expect(await item.getAttribute('aria-pressed')).toBe('true');
+    // The selection is a re-render after the click (the URL changes first): wait for it, not read it at once.
+    await page.getByRole('button', { name: new RegExp(companyName), pressed: true }).waitFor();
     const search = page.getByRole('searchbox', { name: 'Find a therapist' });
 
     const card = (name: string) => page.getByRole('article', { name });
