@@ -100,7 +100,7 @@ function wallClockParts(at: Date, timeZone: string) {
 }
 
 /** How far `timeZone`'s clock is ahead of UTC at `at`, in milliseconds. */
-function zoneOffset(at: Date, timeZone: string): number {
+export function zoneOffset(at: Date, timeZone: string): number {
   const p = wallClockParts(at, timeZone);
   const asIfUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asIfUtc - Math.floor(at.getTime() / 1000) * 1000;

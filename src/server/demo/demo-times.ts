@@ -1,25 +1,10 @@
+import { zoneOffset } from '../../domain/time-zones';
+
 /** Times in the demo's stories, placed on the local clock of the agency's city so they read like a working week. */
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-
-/** How far `timeZone`'s clock is ahead of UTC at `at`, in milliseconds. */
-function zoneOffset(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return local - Math.floor(at.getTime() / 1000) * 1000;
-}
 
 /** The instant that reads `hour:minute` in `timeZone` on the day `days` after `now`'s date there. */
 export function wallClock(now: Date, timeZone: string, days: number, hour: number, minute = 0): Date {
