@@ -4,9 +4,8 @@ import { isUnauthenticated, useMe } from '../api/auth';
 import { safeNext, signInPath } from '../mfa/safe-next';
 import { TwoStepOffer } from '../mfa/two-step-offer';
 import { VerifyShell } from '../mfa/verify-shell';
-import { Button } from '../ui/button';
-import { PageMeta } from '../ui/page-meta';
-import { ErrorState, Loading } from '../ui/states';
+import { AccountLoadError } from '../ui/account-load-error';
+import { Loading } from '../ui/states';
 import { afterSignIn, wasTwoStepOffered } from './after-sign-in';
 
 /**
@@ -32,17 +31,7 @@ export function SignedInPage() {
       {me.isSuccess ? (
         <TwoStepOffer next={next} />
       ) : me.isError ? (
-        <>
-          <PageMeta title="Signing in" description="Signing in to CareRelay." />
-          <ErrorState
-            message="We could not load your account. Check your connection and try again."
-            action={
-              <Button variant="secondary" onClick={() => void me.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </>
+        <AccountLoadError title="Signing in" description="Signing in to CareRelay." onRetry={() => void me.refetch()} />
       ) : (
         <Loading label="Signing in…" />
       )}

@@ -120,3 +120,12 @@ export function currentPlace(places: AppPlaces, pathname: string): Place | undef
   }
   return best;
 }
+
+/** What both navigations (the desktop sidebar and the phone's tab bar) are given. */
+export interface AppNavProps {
+  places: AppPlaces;
+  pathname: string;
+  name: string;
+  onSignOut: () => void;
+  signingOut: boolean;
+}

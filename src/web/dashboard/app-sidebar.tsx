@@ -1,4 +1,4 @@
-import { currentPlace, type AppPlaces } from './app-places';
+import { currentPlace, type AppNavProps } from './app-places';
 import { PlaceLink } from './place-link';
 import { SignedInAs } from './signed-in-as';
 import { SignOutButton } from './sign-out-button';
@@ -13,13 +13,7 @@ export function AppSidebar({
   name,
   onSignOut,
   signingOut,
-}: {
-  places: AppPlaces;
-  pathname: string;
-  name: string;
-  onSignOut: () => void;
-  signingOut: boolean;
-}) {
+}: AppNavProps) {
   const current = currentPlace(places, pathname);
   return (
     <nav

@@ -2,7 +2,7 @@ import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
 import { Dialog } from '../ui/dialog';
 import { cn } from '../ui/cn';
-import { currentPlace, TAB_BAR_PLACES, type AppPlaces, type Place } from './app-places';
+import { currentPlace, TAB_BAR_PLACES, type AppNavProps, type Place } from './app-places';
 import { PlaceLink } from './place-link';
 import { SignedInAs } from './signed-in-as';
 import { SignOutButton } from './sign-out-button';
@@ -17,13 +17,7 @@ export function AppTabBar({
   name,
   onSignOut,
   signingOut,
-}: {
-  places: AppPlaces;
-  pathname: string;
-  name: string;
-  onSignOut: () => void;
-  signingOut: boolean;
-}) {
+}: AppNavProps) {
   const [open, setOpen] = useState(false);
   // Another page closes the sheet (a link in it, or the browser's back button).
   const [shownAt, setShownAt] = useState(pathname);

@@ -3,9 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { isUnauthenticated, useMe } from '../api/auth';
 import { useSiteConfig } from '../api/site';
 import { idleSignOutPath, onboardingPath, signInPath, verifyPath } from '../mfa/safe-next';
-import { Button } from '../ui/button';
-import { PageMeta } from '../ui/page-meta';
-import { ErrorState, Loading } from '../ui/states';
+import { AccountLoadError } from '../ui/account-load-error';
+import { Loading } from '../ui/states';
 import { AccountStatusPage } from './account-status';
 import { appPlacesFor, type AppPlaces } from './app-places';
 import { AppSidebar } from './app-sidebar';
@@ -34,15 +33,7 @@ export function DashboardLayout() {
   if (me.isError)
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-16">
-        <PageMeta title="Dashboard" description="Your CareRelay dashboard." />
-        <ErrorState
-          message="We could not load your account. Check your connection and try again."
-          action={
-            <Button variant="secondary" onClick={() => void me.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <AccountLoadError title="Dashboard" description="Your CareRelay dashboard." onRetry={() => void me.refetch()} />
       </main>
     );
 
