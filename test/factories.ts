@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { serviceTypes, type AccountStatus, type Discipline, type ServiceTypeId } from '../src/domain/accounts';
 import { hashPassword } from '../src/server/auth/password-hash';
 import type { Db } from '../src/server/db/client';
-import { account, agencyProfiles, managerProfiles, session, therapistProfiles, therapistRates, user, userProfiles, useraccounts } from '../src/server/db/schema/index';
+import { readyCredentialRows } from '../src/server/credentials/ready-credentials';
+import { account, agencyProfiles, managerProfiles, session, therapistCredentials, therapistProfiles, therapistRates, user, userProfiles, useraccounts } from '../src/server/db/schema/index';
 
 export const DEFAULT_PASSWORD = 'Test-Password-2026';
 
@@ -49,7 +50,9 @@ export async function buildAgency(db: Db, options: UserOptions & { companyName?:
 /**
  * A therapist that can sign in (approved unless told otherwise), with its profile, and — unless
  * `licensed: false` — onboarding done: licensed in `licenseState` (TX) until `licenseExpiry`
- * (2030-12-31), the default rates, so they match referrals near their ZIP (78701, Austin).
+ * (2030-12-31), the default rates, so they match referrals near their ZIP (78701, Austin). Their
+ * required credentials are verified unless `credentials: 'submitted'` (license and NPI awaiting a
+ * manager) or `'none'`.
  */
 export async function buildTherapist(
   db: Db,
@@ -64,6 +67,7 @@ export async function buildTherapist(
     serviceRadiusMiles?: number;
     availableForReferrals?: boolean;
     yearsExperience?: number;
+    credentials?: 'verified' | 'submitted' | 'none';
     rates?: Partial<Record<ServiceTypeId, number>>;
   } = {},
 ) {
@@ -98,6 +102,21 @@ export async function buildTherapist(
       licenseState: options.licenseState ?? 'TX',
       licenseExpiry: options.licenseExpiry ?? '2030-12-31',
     });
+    const credentials = options.credentials ?? 'verified';
+    if (credentials !== 'none') {
+      await db.insert(therapistCredentials).values(
+        readyCredentialRows({
+          therapistId: userId,
+          npiNumber: '1234567893',
+          licenseNumber: `LIC-${n}`,
+          licenseState: options.licenseState ?? 'TX',
+          licenseExpiry: options.licenseExpiry ?? '2030-12-31',
+          otherExpiry: '2030-12-31',
+          status: credentials,
+          verifiedBy: 'test-factory',
+        }),
+      );
+    }
     await db.insert(therapistRates).values(
       serviceTypes.map((service) => ({ therapistId: userId, serviceId: service.id, rate: options.rates?.[service.id] ?? service.defaultRate })),
     );

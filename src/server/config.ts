@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AUTO_APPROVE_DAYS, DEFAULT_NOTE_DUE_HOURS } from '../domain/visits';
+import { credentialKinds, defaultRequiredCredentialKinds, type CredentialKind } from '../domain/credentials';
 import { parseOidcProviders, type OidcProvider } from './auth/social-providers';
 import { parseAttachmentStorage, type AttachmentStorageSettings } from './documentation/storage-settings';
 
@@ -91,6 +92,15 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optionalString.refine((value) => value === undefined || value === 'true' || value === 'false', {
     message: 'must be true or false',
   }),
+  REQUIRED_CREDENTIALS: optionalString.refine(
+    (value) => value === undefined || value.split(',').every((kind) => (credentialKinds as readonly string[]).includes(kind.trim())),
+    { message: `must be a comma-separated list of ${credentialKinds.join(', ')}` },
+  ),
+  NPPES_API_URL: url(['http:', 'https:'], 'an http(s):// URL of the NPPES NPI Registry API'),
+  // A URL of the published CSV, or a path to a downloaded copy.
+  LEIE_CSV_URL: optionalString,
+  LATE_NOTES_LIMIT: positiveInt(3),
+  LATE_NOTES_DAYS: positiveInt(7),
   LEAFLET_TILE_URL: optionalString,
   LEAFLET_TILE_ATTRIBUTION: optionalString,
   WEB_DIST_DIR: optionalString.default('./dist/web'),
@@ -170,7 +180,23 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
   /** Where attachments are kept: PostgreSQL (the default) or an S3-compatible bucket (ATTACHMENT_STORAGE=s3). */
   attachmentStorage: AttachmentStorageSettings;
+  trust: TrustSettings;
 }
+
+/** Issue 13's settings: what a therapist needs to take referrals, the primary sources, late-notes gating. */
+export interface TrustSettings {
+  /** REQUIRED_CREDENTIALS; default: a state license (in the patient's state), NPI, CPR/BLS, liability insurance, background check. */
+  requiredCredentials: CredentialKind[];
+  /** The NPPES NPI Registry API. Unset outside production: the built-in stand-in registry answers instead. */
+  nppesApiUrl: string | undefined;
+  /** Where the monthly LEIE import reads the CSV (a URL or a file path). Unset outside production: the built-in stand-in list. */
+  leieCsvSource: string | undefined;
+  /** A therapist with more than `maxOverdue` overdue notes, or any overdue more than `maxDaysOverdue` days, is offered no new referrals. */
+  lateNotes: { maxOverdue: number; maxDaysOverdue: number };
+}
+
+const PUBLIC_NPPES_API_URL = 'https://npiregistry.cms.hhs.gov/api/';
+const PUBLIC_LEIE_CSV_URL = 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
 
 /** Variables whose values never appear in an error message or log. */
 const secretNames = new Set(['APP_SECRET', 'PHI_ENCRYPTION_KEY', 'TWILIO_AUTH_TOKEN', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
@@ -249,6 +275,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcProviders: oidc.providers,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
     attachmentStorage: storage.storage,
+    trust: {
+      requiredCredentials: e.REQUIRED_CREDENTIALS
+        ? [...new Set(e.REQUIRED_CREDENTIALS.split(',').map((kind) => kind.trim() as CredentialKind))]
+        : [...defaultRequiredCredentialKinds],
+      nppesApiUrl: e.NPPES_API_URL ?? (e.NODE_ENV === 'production' ? PUBLIC_NPPES_API_URL : undefined),
+      leieCsvSource: e.LEIE_CSV_URL ?? (e.NODE_ENV === 'production' ? PUBLIC_LEIE_CSV_URL : undefined),
+      lateNotes: { maxOverdue: e.LATE_NOTES_LIMIT, maxDaysOverdue: e.LATE_NOTES_DAYS },
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import {
   agencyProfiles,
   managerProfiles,
   serviceTypesTable,
+  therapistCredentials,
   therapistProfiles,
   therapistRates,
   user,
@@ -15,6 +16,7 @@ import {
 import type { DemoDeps } from './demo-deps';
 import { demoEmail, demoUserId } from './demo-identity';
 import { demoAgencies, demoManager, demoTherapists, type DemoAgency, type DemoManager, type DemoTherapist } from './demo-people';
+import { readyCredentialRows } from '../credentials/ready-credentials';
 import { playDemoMarket, type MarketSummary } from './play-market';
 import { patientTimeZone } from '../../domain/patient-time-zone';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zones';
@@ -116,6 +118,18 @@ async function seedTherapist(
     licenseState: therapist.licenseState,
     licenseExpiry: isoDateMonthsFrom(now, therapist.licenseMonthsLeft),
   });
+  await tx.insert(therapistCredentials).values(
+    readyCredentialRows({
+      therapistId: userId,
+      npiNumber: npiWithCheckDigit(therapist.npiBase),
+      licenseNumber: therapist.licenseNumber,
+      licenseState: therapist.licenseState,
+      licenseExpiry: isoDateMonthsFrom(now, therapist.licenseMonthsLeft),
+      otherExpiry: isoDateMonthsFrom(now, therapist.licenseMonthsLeft + 3),
+      status: therapist.status === 'approved' ? 'verified' : 'submitted',
+      verifiedAt: now,
+    }),
+  );
   await tx.insert(therapistRates).values(
     services.map((service) => ({
       therapistId: userId,

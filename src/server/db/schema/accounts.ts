@@ -57,6 +57,16 @@ export const therapistProfiles = pgTable('therapist_profiles', {
   serviceRadiusMiles: integer().notNull().default(25),
   availableForReferrals: boolean().notNull().default(true),
   yearsExperience: integer(),
+  /** What agencies read on the therapist's profile (domain/therapist-profile.ts), from onboarding and settings. */
+  careSettings: text().array().notNull().default([]),
+  specialties: text().array().notNull().default([]),
+  languages: text().array().notNull().default([]),
+  bio: text().notNull().default(''),
+  /** For the LEIE exclusion check, which matches by name and date of birth. Never shown to agencies. */
+  dateOfBirth: date(),
+  /** Set when eligibility is suspended (an LEIE match); no offers, confirmations or check-ins until a manager lifts it. */
+  suspendedAt: timestamp({ withTimezone: true }),
+  suspensionReason: text(),
   status: text({ enum: accountStatuses }).notNull().default('pending'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

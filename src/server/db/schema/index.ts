@@ -11,3 +11,5 @@ export * from './visits';
 export * from './credential-changes';
 export * from './attachment-blobs';
 export * from './undelivered';
+export * from './credentials';
+export * from './ratings';
