@@ -123,3 +123,23 @@ export const leieImports = pgTable('leie_imports', {
   startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp({ withTimezone: true }),
 });
+
+/**
+ * LEIE entries a manager has judged not to bar a therapist, recorded when they lift the suspension
+ * (e.g. a namesake with the same date of birth). Each import gives rows new ids, so an entry is
+ * known by a fingerprint of its content (leie-match.ts): the same entry in the next month's list
+ * does not suspend the therapist again, while an entry that changes (new date, type, NPI) does.
+ */
+export const leieDismissedMatches = pgTable(
+  'leie_dismissed_matches',
+  {
+    therapistId: text()
+      .notNull()
+      .references(() => therapistProfiles.id, { onDelete: 'cascade' }),
+    fingerprint: text().notNull(),
+    dismissedBy: text().notNull(),
+    reason: text().notNull(),
+    dismissedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.therapistId, t.fingerprint)],
+);
