@@ -339,15 +339,15 @@ describe('referral eligibility (managers)', () => {
     expect(await card('Farrah Faraway').getByText('Not notified', { exact: true }).count()).toBe(1);
     expect(await check('Farrah Faraway', 'radius').getAttribute('data-passed')).toBe('false');
     expect(await check('Farrah Faraway', 'radius').textContent()).toMatch(/Failed: Within their service radius — \d+\.\d miles away, outside the 25-mile radius/);
-    expect(await check('Farrah Faraway', 'licence_state').getAttribute('data-passed')).toBe('true');
+    expect(await check('Farrah Faraway', 'credentials').getAttribute('data-passed')).toBe('true');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await noHorizontalScroll(page)).toBe(true);
 
     await search.fill('Unlicensed');
     await card('Uma Unlicensed').waitFor();
     expect(await card('Uma Unlicensed').getByText('Not eligible', { exact: true }).count()).toBe(1);
-    expect(await check('Uma Unlicensed', 'licence_state').textContent()).toContain('No license on file');
-    expect(await check('Uma Unlicensed', 'licence_state').getAttribute('data-passed')).toBe('false');
+    expect(await check('Uma Unlicensed', 'credentials').textContent()).toContain('State license (TX): none on file');
+    expect(await check('Uma Unlicensed', 'credentials').getAttribute('data-passed')).toBe('false');
 
     await search.fill('Nadia');
     await card('Nadia Nearby').waitFor();

@@ -14,6 +14,7 @@ export async function demoDepsOf(app: TestApp): Promise<DemoDeps> {
     // The file in DATA_DIR the app wrote its generated secrets to: the same keys it reads with.
     secrets: await loadSecrets(app.config),
     noteDueHours: app.config.noteDueHours,
+    config: app.config,
     payments: createPaymentProvider(app.config),
   };
 }

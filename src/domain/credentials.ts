@@ -64,7 +64,8 @@ export type CredentialProblem = { kind: CredentialKind; message: string };
 
 const stateOf = (credential: CredentialForJudging) => credential.issuer?.trim().toUpperCase() ?? '';
 
-function isCurrent(credential: CredentialForJudging, today: string): boolean {
+/** Verified and not past its expiry date (the last valid day) on `today`. */
+export function isCurrent(credential: CredentialForJudging, today: string): boolean {
   return credential.status === 'verified' && (credential.expiresOn === null || credential.expiresOn >= today);
 }
 

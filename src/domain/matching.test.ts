@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Discipline, ServiceTypeId } from './accounts';
+import { defaultRequiredCredentialKinds, type CredentialForJudging } from './credentials';
 import { greatCircleMiles, type GeoPoint } from './geo';
 import {
   eligibilityRules,
   evaluateEligibility,
   type Eligibility,
   type EligibilityRule,
+  type MatchingPolicy,
   type ReferralForMatching,
   type TherapistForMatching,
 } from './matching';
@@ -20,14 +22,37 @@ function northOf(from: GeoPoint, miles: number): GeoPoint {
   return { latitude: from.latitude + miles / milesPerDegree, longitude: from.longitude };
 }
 
+const license = (overrides: Partial<CredentialForJudging> = {}): CredentialForJudging => ({
+  kind: 'state_license',
+  status: 'verified',
+  issuer: 'TX',
+  expiresOn: '2027-06-30',
+  ...overrides,
+});
+
+/** A verified TX license valid until 2027-06-30, and the other default required credentials. */
+const verifiedCredentials: CredentialForJudging[] = [
+  license(),
+  { kind: 'npi', status: 'verified', issuer: 'NPPES', expiresOn: null },
+  { kind: 'cpr_bls', status: 'verified', issuer: 'AHA', expiresOn: '2027-06-30' },
+  { kind: 'liability_insurance', status: 'verified', issuer: 'HPSO', expiresOn: '2027-06-30' },
+  { kind: 'background_check', status: 'verified', issuer: 'Checkr', expiresOn: null },
+];
+const withLicense = (overrides: Partial<CredentialForJudging> | null): CredentialForJudging[] => [
+  ...(overrides ? [license(overrides)] : []),
+  ...verifiedCredentials.filter((c) => c.kind !== 'state_license'),
+];
+
+const POLICY: MatchingPolicy = { requiredCredentials: defaultRequiredCredentialKinds, lateNotes: { maxOverdue: 3, maxDaysOverdue: 7 } };
+
 function buildTherapist(overrides: Partial<TherapistForMatching> = {}): TherapistForMatching {
   return {
     status: 'approved',
-    suspended: false,
+    suspension: null,
     availableForReferrals: true,
     disciplines: ['PT'],
-    licenseState: 'TX',
-    licenseExpiry: '2027-06-30',
+    credentials: verifiedCredentials,
+    lateNotes: { overdue: 0, oldestDaysOverdue: 0 },
     location: austin,
     serviceRadiusMiles: 25,
     ...overrides,
@@ -48,8 +73,9 @@ function evaluate(
   therapist: Partial<TherapistForMatching> = {},
   referral: Partial<ReferralForMatching> = {},
   today = TODAY,
+  policy = POLICY,
 ): Eligibility {
-  return evaluateEligibility({ therapist: buildTherapist(therapist), referral: buildReferral(referral), today });
+  return evaluateEligibility({ therapist: buildTherapist(therapist), referral: buildReferral(referral), policy, today });
 }
 
 const failing = (result: Eligibility) => result.checks.filter((c) => !c.passed).map((c) => c.rule);
@@ -69,8 +95,13 @@ describe('evaluateEligibility', () => {
           passed: true,
           detail: 'PT can take Initial Evaluation, Treatment Session and Discharge Summary on a PT referral',
         },
-        { rule: 'licence_state', passed: true, detail: 'Licensed in TX, patient in TX' },
-        { rule: 'licence_expiry', passed: true, detail: 'License valid until 2027-06-30' },
+        {
+          rule: 'credentials',
+          passed: true,
+          detail:
+            'State license TX verified, valid until 2027-06-30; NPI, CPR/BLS certification, Professional liability insurance, Background check verified',
+        },
+        { rule: 'documentation', passed: true, detail: 'No visit notes overdue' },
         { rule: 'radius', passed: true, detail: '12.4 miles away, radius 25 miles' },
       ],
     });
@@ -81,20 +112,29 @@ describe('evaluateEligibility', () => {
     it.each<[string, Partial<TherapistForMatching>, Partial<ReferralForMatching>, EligibilityRule, string]>([
       ['pending approval', { status: 'pending' }, {}, 'approved', 'Awaiting approval'],
       ['rejected', { status: 'rejected' }, {}, 'approved', 'Account rejected'],
-      ['suspended', { suspended: true }, {}, 'approved', 'Account suspended'],
+      ['suspended after an exclusion match', { suspension: { reason: 'LEIE match by NPI' } }, {}, 'approved', 'Eligibility suspended: LEIE match by NPI'],
+      ['suspended without a reason given', { suspension: { reason: null } }, {}, 'approved', 'Eligibility suspended'],
       ['not available', { availableForReferrals: false }, {}, 'available', 'Not taking new referrals'],
       ['an OT on a PT referral', { disciplines: ['OT'] }, {}, 'discipline',
         'OT cannot take Initial Evaluation, Treatment Session and Discharge Summary on a PT referral'],
       ['a PTA asked to evaluate', { disciplines: ['PTA'] }, { services: ['treatment', 'evaluation'] }, 'discipline',
         'PTA cannot take Initial Evaluation on a PT referral'],
       ['no discipline on file', { disciplines: [] }, {}, 'discipline', 'No discipline on file'],
-      ['licensed in another state', { licenseState: 'OK' }, {}, 'licence_state', 'Licensed in OK, patient in TX'],
-      ['no licence state on file', { licenseState: null }, {}, 'licence_state', 'No license on file'],
-      ['licence expired yesterday', { licenseExpiry: '2026-10-30' }, {}, 'licence_expiry',
-        'License expired 2026-10-30'],
-      ['no licence expiry on file', { licenseExpiry: null }, {}, 'licence_expiry', 'No license expiry date on file'],
-      ['licence expiry not a date', { licenseExpiry: '2026-02-30' }, {}, 'licence_expiry',
-        'License expiry "2026-02-30" is not a valid date'],
+      ['licensed in another state', { credentials: withLicense({ issuer: 'OK' }) }, {}, 'credentials', 'State license (TX): none on file'],
+      ['no license on file', { credentials: withLicense(null) }, {}, 'credentials', 'State license (TX): none on file'],
+      ['license expired yesterday', { credentials: withLicense({ expiresOn: '2026-10-30' }) }, {}, 'credentials',
+        'State license (TX): expired 2026-10-30'],
+      ['license marked expired by the daily job', { credentials: withLicense({ status: 'expired', expiresOn: '2026-10-30' }) }, {}, 'credentials',
+        'State license (TX): expired 2026-10-30'],
+      ['license awaiting verification', { credentials: withLicense({ status: 'submitted' }) }, {}, 'credentials',
+        'State license (TX): awaiting verification'],
+      ['license rejected', { credentials: withLicense({ status: 'rejected' }) }, {}, 'credentials', 'State license (TX): rejected'],
+      ['a required credential missing', { credentials: verifiedCredentials.filter((c) => c.kind !== 'background_check') }, {}, 'credentials',
+        'Background check: none on file'],
+      ['3 visit notes overdue', { lateNotes: { overdue: 3, oldestDaysOverdue: 2 } }, {}, 'documentation',
+        '3 visit notes overdue; the oldest 2 days: catch up to get new referrals'],
+      ['one visit note overdue more than 7 days', { lateNotes: { overdue: 1, oldestDaysOverdue: 8 } }, {}, 'documentation',
+        '1 visit note overdue 8 days: catch up to get new referrals'],
       ['patient beyond the radius', {}, { patientLocation: northOf(austin, 40) }, 'radius',
         '40.0 miles away, outside the 25-mile radius'],
       ['no location on file', { location: null }, {}, 'radius', 'No ZIP location on file for the therapist'],
@@ -111,11 +151,11 @@ describe('evaluateEligibility', () => {
     const result = evaluate(
       {
         status: 'pending',
-        suspended: true,
+        suspension: { reason: 'LEIE match by NPI' },
         availableForReferrals: false,
         disciplines: ['COTA'],
-        licenseState: 'NM',
-        licenseExpiry: '2020-01-01',
+        credentials: [license({ issuer: 'NM', expiresOn: '2020-01-01' })],
+        lateNotes: { overdue: 4, oldestDaysOverdue: 9 },
         serviceRadiusMiles: 5,
       },
       { patientLocation: northOf(austin, 30) },
@@ -123,7 +163,10 @@ describe('evaluateEligibility', () => {
     expect(result.eligible).toBe(false);
     expect(result.distanceMiles).toBe(30);
     expect(failing(result)).toEqual([...eligibilityRules]);
-    expect(check(result, 'approved')?.detail).toBe('Awaiting approval; Account suspended');
+    expect(check(result, 'approved')?.detail).toBe('Awaiting approval; Eligibility suspended: LEIE match by NPI');
+    expect(check(result, 'credentials')?.detail).toBe(
+      'State license (TX): none on file; NPI: none on file; CPR/BLS certification: none on file; Professional liability insurance: none on file; Background check: none on file',
+    );
   });
 
   describe('radius edges', () => {
@@ -173,21 +216,31 @@ describe('evaluateEligibility', () => {
     });
   });
 
-  describe('licence expiry', () => {
+  describe('license expiry', () => {
     it.each([
-      ['yesterday', '2026-10-30', false, 'License expired 2026-10-30'],
-      ['today', '2026-10-31', true, 'License expires today (2026-10-31)'],
-      ['tomorrow', '2026-11-01', true, 'License valid until 2026-11-01'],
-      ['a year ago', '2025-10-31', false, 'License expired 2025-10-31'],
-    ])('expiring %s (%s) → eligible %s', (_when, licenseExpiry, eligible, detail) => {
-      const result = evaluate({ licenseExpiry });
+      ['yesterday', '2026-10-30', false, 'State license (TX): expired 2026-10-30'],
+      ['today', '2026-10-31', true, 'State license TX verified, expires today (2026-10-31)'],
+      ['tomorrow', '2026-11-01', true, 'State license TX verified, valid until 2026-11-01'],
+      ['a year ago', '2025-10-31', false, 'State license (TX): expired 2025-10-31'],
+    ])('expiring %s (%s) → eligible %s', (_when, expiresOn, eligible, detail) => {
+      const result = evaluate({ credentials: withLicense({ expiresOn }) });
       expect(result.eligible).toBe(eligible);
-      expect(check(result, 'licence_expiry')).toEqual({ rule: 'licence_expiry', passed: eligible, detail });
+      expect(check(result, 'credentials')?.passed).toBe(eligible);
+      expect(check(result, 'credentials')?.detail.split('; ')[0]).toBe(detail);
     });
 
     it('compares across a year boundary', () => {
-      expect(evaluate({ licenseExpiry: '2026-12-31' }, {}, '2027-01-01').eligible).toBe(false);
-      expect(evaluate({ licenseExpiry: '2027-01-01' }, {}, '2026-12-31').eligible).toBe(true);
+      expect(evaluate({ credentials: withLicense({ expiresOn: '2026-12-31' }) }, {}, '2027-01-01').eligible).toBe(false);
+      expect(evaluate({ credentials: withLicense({ expiresOn: '2027-01-01' }) }, {}, '2026-12-31').eligible).toBe(true);
+    });
+
+    it('names every credential that keeps the therapist out, not just the first', () => {
+      const credentials = withLicense({ expiresOn: '2026-10-20' }).map((c) => (c.kind === 'background_check' ? { ...c, status: 'submitted' as const } : c));
+      expect(check(evaluate({ credentials }), 'credentials')).toEqual({
+        rule: 'credentials',
+        passed: false,
+        detail: 'State license (TX): expired 2026-10-20; Background check: awaiting verification',
+      });
     });
 
     it('refuses a malformed today, a programming error', () => {
@@ -196,20 +249,43 @@ describe('evaluateEligibility', () => {
     });
   });
 
-  describe('licence state', () => {
+  describe('license state', () => {
     it('ignores case and surrounding spaces in state codes', () => {
-      expect(evaluate({ licenseState: ' tx ' }, { patientState: 'TX' }).eligible).toBe(true);
+      expect(evaluate({ credentials: withLicense({ issuer: ' tx ' }) }, { patientState: 'TX' }).eligible).toBe(true);
     });
 
     it('fails a therapist licensed in the next state over, even within the radius', () => {
-      const result = evaluate({ licenseState: 'LA' });
-      expect(failing(result)).toEqual(['licence_state']);
+      const result = evaluate({ credentials: withLicense({ issuer: 'LA' }) });
+      expect(failing(result)).toEqual(['credentials']);
       expect(result.distanceMiles).toBe(12.4);
     });
 
-    it('fails a therapist with no licence at all on both licence rules', () => {
-      const result = evaluate({ licenseState: null, licenseExpiry: null });
-      expect(failing(result)).toEqual(['licence_state', 'licence_expiry']);
+    it('counts a compact privilege in the patient’s state, and one license among several', () => {
+      const compact = evaluate({ credentials: withLicense({ issuer: 'TX', compactPrivilege: true }) });
+      expect(check(compact, 'credentials')?.detail).toMatch(/^State license TX \(compact privilege\) verified, valid until 2027-06-30;/);
+      const several = evaluate({ credentials: [...withLicense({ issuer: 'NM' }), license({ expiresOn: '2028-01-31' }), license({ expiresOn: '2026-01-31' })] });
+      expect(check(several, 'credentials')?.detail).toMatch(/^State license TX verified, valid until 2028-01-31;/);
+    });
+
+    it('asks only for what the configuration requires', () => {
+      const policy: MatchingPolicy = { ...POLICY, requiredCredentials: ['npi'] };
+      const result = evaluate({ credentials: withLicense(null) }, {}, TODAY, policy);
+      expect(check(result, 'credentials')).toEqual({ rule: 'credentials', passed: true, detail: 'NPI verified' });
+    });
+  });
+
+  describe('late visit notes', () => {
+    it.each([
+      [0, 0, true, 'No visit notes overdue'],
+      [1, 7, true, '1 visit note overdue 7 days, within the limit'],
+      [2, 7, true, '2 visit notes overdue; the oldest 7 days, within the limit'],
+      [1, 8, false, '1 visit note overdue 8 days: catch up to get new referrals'],
+      [3, 1, false, '3 visit notes overdue; the oldest 1 day: catch up to get new referrals'],
+      [3, 9, false, '3 visit notes overdue; the oldest 9 days: catch up to get new referrals'],
+    ])('%s overdue, the oldest %s days → eligible %s', (overdue, oldestDaysOverdue, eligible, detail) => {
+      const result = evaluate({ lateNotes: { overdue, oldestDaysOverdue } });
+      expect(result.eligible).toBe(eligible);
+      expect(check(result, 'documentation')).toEqual({ rule: 'documentation', passed: eligible, detail });
     });
   });
 

@@ -1,6 +1,8 @@
 import { serviceTypes, type AccountStatus, type Discipline, type ServiceTypeId } from './accounts';
+import { credentialKindNames, credentialProblems, isCurrent, type CredentialForJudging, type CredentialKind } from './credentials';
 import { greatCircleMiles, type GeoPoint } from './geo';
 import { servicesNotCovered, type ReferralDiscipline } from './service-eligibility';
+import { lateNotesProblem, lateNotesSummary, suspensionProblem, type LateNotes, type LateNotesLimits, type Suspension } from './work-standing';
 
 /**
  * The matching rule (DESIGN section 3) as one pure function that explains itself: every
@@ -12,8 +14,8 @@ export const eligibilityRules = [
   'approved',
   'available',
   'discipline',
-  'licence_state',
-  'licence_expiry',
+  'credentials',
+  'documentation',
   'radius',
 ] as const;
 export type EligibilityRule = (typeof eligibilityRules)[number];
@@ -22,12 +24,12 @@ export type EligibilityCheck = { rule: EligibilityRule; passed: boolean; detail:
 
 export type TherapistForMatching = {
   status: AccountStatus;
-  suspended?: boolean;
+  suspension: Suspension;
   availableForReferrals: boolean;
   disciplines: readonly Discipline[];
-  licenseState: string | null;
-  /** YYYY-MM-DD, the last day the license is valid. */
-  licenseExpiry: string | null;
+  /** Every credential on file, whatever its status: the rule explains the ones that do not count. */
+  credentials: readonly CredentialForJudging[];
+  lateNotes: LateNotes;
   /** The centroid of the therapist's ZIP. */
   location: GeoPoint | null;
   serviceRadiusMiles: number;
@@ -39,6 +41,12 @@ export type ReferralForMatching = {
   patientState: string;
   /** The centroid of the patient's ZIP. */
   patientLocation: GeoPoint;
+};
+
+/** What the configuration says a therapist needs (REQUIRED_CREDENTIALS, LATE_NOTES_*). */
+export type MatchingPolicy = {
+  requiredCredentials: readonly CredentialKind[];
+  lateNotes: LateNotesLimits;
 };
 
 export type Eligibility = {
@@ -72,7 +80,8 @@ function checkApproved(therapist: TherapistForMatching): EligibilityCheck {
   const problems: string[] = [];
   if (therapist.status === 'pending') problems.push('Awaiting approval');
   if (therapist.status === 'rejected') problems.push('Account rejected');
-  if (therapist.suspended) problems.push('Account suspended');
+  const suspended = suspensionProblem(therapist.suspension);
+  if (suspended) problems.push(suspended);
   return problems.length === 0
     ? { rule: 'approved', passed: true, detail: 'Approved' }
     : { rule: 'approved', passed: false, detail: problems.join('; ') };
@@ -105,27 +114,42 @@ function checkDiscipline(therapist: TherapistForMatching, referral: ReferralForM
       };
 }
 
-function checkLicenceState(therapist: TherapistForMatching, referral: ReferralForMatching): EligibilityCheck {
-  const patientState = referral.patientState.trim().toUpperCase();
-  const licenceState = therapist.licenseState?.trim().toUpperCase() ?? '';
-  if (licenceState === '') return { rule: 'licence_state', passed: false, detail: 'No license on file' };
-  return {
-    rule: 'licence_state',
-    passed: licenceState === patientState,
-    detail: `Licensed in ${licenceState}, patient in ${patientState}`,
-  };
+function currentLicenseIn(therapist: TherapistForMatching, patientState: string, today: string): CredentialForJudging | undefined {
+  const current = therapist.credentials.filter(
+    (c) => c.kind === 'state_license' && c.issuer?.trim().toUpperCase() === patientState && isCurrent(c, today),
+  );
+  // The one valid longest (no expiry date counts as longest) is the one worth naming.
+  return current.sort((a, b) => (b.expiresOn ?? '9999-12-31').localeCompare(a.expiresOn ?? '9999-12-31'))[0];
 }
 
-function checkLicenceExpiry(therapist: TherapistForMatching, today: string): EligibilityCheck {
-  const expiry = therapist.licenseExpiry?.trim() ?? '';
-  if (expiry === '') return { rule: 'licence_expiry', passed: false, detail: 'No license expiry date on file' };
-  if (!isIsoDate(expiry)) {
-    return { rule: 'licence_expiry', passed: false, detail: `License expiry "${expiry}" is not a valid date` };
+/** "State license TX verified, valid until 2030-12-31; NPI, CPR/BLS certification, … verified". */
+function credentialsHeld(therapist: TherapistForMatching, required: readonly CredentialKind[], patientState: string, today: string): string {
+  const parts: string[] = [];
+  if (required.includes('state_license')) {
+    const license = currentLicenseIn(therapist, patientState, today);
+    const compact = license?.compactPrivilege ? ' (compact privilege)' : '';
+    const until = license?.expiresOn ? (license.expiresOn === today ? `, expires today (${today})` : `, valid until ${license.expiresOn}`) : '';
+    parts.push(`State license ${patientState}${compact} verified${until}`);
   }
-  // ISO dates compare correctly as strings; the expiry date itself is the last valid day.
-  if (expiry < today) return { rule: 'licence_expiry', passed: false, detail: `License expired ${expiry}` };
-  if (expiry === today) return { rule: 'licence_expiry', passed: true, detail: `License expires today (${expiry})` };
-  return { rule: 'licence_expiry', passed: true, detail: `License valid until ${expiry}` };
+  const others = required.filter((kind) => kind !== 'state_license').map((kind) => credentialKindNames[kind]);
+  if (others.length > 0) parts.push(`${others.join(', ')} verified`);
+  return parts.length === 0 ? 'No credentials required' : parts.join('; ');
+}
+
+function checkCredentials(therapist: TherapistForMatching, referral: ReferralForMatching, policy: MatchingPolicy, today: string): EligibilityCheck {
+  const patientState = referral.patientState.trim().toUpperCase();
+  const required = policy.requiredCredentials;
+  const problems = credentialProblems({ credentials: therapist.credentials, required, patientState, today });
+  return problems.length === 0
+    ? { rule: 'credentials', passed: true, detail: credentialsHeld(therapist, required, patientState, today) }
+    : { rule: 'credentials', passed: false, detail: problems.map((problem) => problem.message).join('; ') };
+}
+
+function checkDocumentation(therapist: TherapistForMatching, policy: MatchingPolicy): EligibilityCheck {
+  const problem = lateNotesProblem(therapist.lateNotes, policy.lateNotes);
+  if (problem) return { rule: 'documentation', passed: false, detail: problem };
+  const late = lateNotesSummary(therapist.lateNotes);
+  return { rule: 'documentation', passed: true, detail: late ? `${late}, within the limit` : 'No visit notes overdue' };
 }
 
 function checkRadius(therapist: TherapistForMatching, distanceMiles: number | null): EligibilityCheck {
@@ -152,9 +176,10 @@ function checkRadius(therapist: TherapistForMatching, distanceMiles: number | nu
 export function evaluateEligibility(input: {
   therapist: TherapistForMatching;
   referral: ReferralForMatching;
+  policy: MatchingPolicy;
   today: string;
 }): Eligibility {
-  const { therapist, referral, today } = input;
+  const { therapist, referral, policy, today } = input;
   if (!isIsoDate(today)) throw new Error(`evaluateEligibility: today must be YYYY-MM-DD, got "${today}"`);
 
   const distanceMiles = therapist.location
@@ -165,8 +190,8 @@ export function evaluateEligibility(input: {
     checkApproved(therapist),
     checkAvailable(therapist),
     checkDiscipline(therapist, referral),
-    checkLicenceState(therapist, referral),
-    checkLicenceExpiry(therapist, today),
+    checkCredentials(therapist, referral, policy, today),
+    checkDocumentation(therapist, policy),
     checkRadius(therapist, distanceMiles),
   ];
   return { eligible: checks.every((check) => check.passed), distanceMiles, checks };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { npiWithCheckDigit } from './npi';
+import { businessToday } from './business-date';
 import {
   agencyOnboardingSchema,
   defaultRates,
@@ -75,11 +76,17 @@ describe('professional information (step 1)', () => {
     expect(errorFor({ ...therapist, licenseExpiry: '2026-03-10' }, 'licenseExpiry')).toBeUndefined();
   });
 
-  it('still accepts yesterday UTC while it is today somewhere (evening in Hawaii)', () => {
+  it('judges by the business date (Chicago), the date matching uses, not by the user’s own clock', () => {
+    // 23:30 in Chicago on March 9: a license whose last day is March 9 is still current.
+    vi.setSystemTime(new Date('2026-03-10T04:30:00Z'));
+    expect(businessToday()).toBe('2026-03-09');
+    expect(errorFor({ ...therapist, licenseExpiry: '2026-03-09' }, 'licenseExpiry')).toBeUndefined();
+    // Midnight in Chicago: March 9 has lapsed there, though it is still March 9 in Hawaii and
+    // matching would never offer that license a referral, so onboarding refuses it too.
     vi.setSystemTime(new Date('2026-03-10T05:00:00Z'));
     expect(earliestCurrentDate()).toBe('2026-03-09');
-    expect(errorFor({ ...therapist, licenseExpiry: '2026-03-09' }, 'licenseExpiry')).toBeUndefined();
-    expect(errorFor({ ...therapist, licenseExpiry: '2026-03-08' }, 'licenseExpiry')).toBe(onboardingMessages.licenseExpiryPast);
+    expect(errorFor({ ...therapist, licenseExpiry: '2026-03-09' }, 'licenseExpiry')).toBe(onboardingMessages.licenseExpiryPast);
+    expect(errorFor({ ...therapist, licenseExpiry: '2026-03-10' }, 'licenseExpiry')).toBeUndefined();
   });
 
   it('refuses dates that do not exist or are not YYYY-MM-DD', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountStatuses, serviceTypes, type ServiceTypeId } from './accounts';
+import { businessToday } from './business-date';
 import { credentialReviewSchema } from './credential-changes';
 import { isValidNpi } from './npi';
 import { timeZoneSchema } from './time-zones';
@@ -58,8 +59,10 @@ const licenseExpiry = z
   .trim()
   .min(1, onboardingMessages.licenseExpiryRequired)
   .refine(isCalendarDate, onboardingMessages.licenseExpiryInvalid)
-  // ISO dates compare correctly as strings; evaluated at validation time, not when the module loads.
-  .refine((value) => !isCalendarDate(value) || value >= earliestCurrentDate(), onboardingMessages.licenseExpiryPast);
+  // Judged by the same "today" as matching, confirming and checking in (the business's date, not
+  // "anywhere on earth"), so a license already lapsed there cannot be entered and then silently
+  // never match. ISO dates compare correctly as strings; evaluated at validation time.
+  .refine((value) => !isCalendarDate(value) || value >= businessToday(), onboardingMessages.licenseExpiryPast);
 
 /** Step 1, the same fields for everyone (for agencies: the contact person and the agency's NPI and license). */
 export const professionalInfoSchema = z.object({

@@ -101,7 +101,7 @@ export async function startRuntime(
     // the use cases (which queue jobs), so there is something to see. Does nothing once any account
     // exists; never runs against a configured DATABASE_URL.
     if (!config.databaseUrl) {
-      const demo = await seedDemoData({ database, jobs, secrets, noteDueHours: config.noteDueHours, payments });
+      const demo = await seedDemoData({ database, jobs, secrets, noteDueHours: config.noteDueHours, config, payments });
       if (demo) printDemoSummary(demo, (line) => console.log(line));
     }
     // Chosen once too: every instance reads and writes attachments in the same shared place.

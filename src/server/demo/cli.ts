@@ -20,7 +20,7 @@ async function main() {
     // The market's use cases queue their mail, alerts and payments; the server's workers deliver them.
     const jobs = await startJobQueue({ databaseUrl, retryDelaySeconds: config.jobRetryDelaySeconds, retryLimit: config.jobRetryLimit, onError: () => {} });
     cleanups.unshift(() => jobs.stop());
-    const deps = { database, jobs, secrets: await loadSecrets(config), noteDueHours: config.noteDueHours, payments: createPaymentProvider(config) };
+    const deps = { database, jobs, secrets: await loadSecrets(config), noteDueHours: config.noteDueHours, config, payments: createPaymentProvider(config) };
     printDemoSummary(await resetDemoData(deps), (line) => console.log(line));
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => {});

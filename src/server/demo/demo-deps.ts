@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/session';
 import { createPhiBox, type PhiBox } from '../crypto/phi-box';
+import type { StandingConfig } from '../credentials/standing';
 import type { Database } from '../db/client';
 import { user, useraccounts } from '../db/schema/index';
 import type { RequestClient } from '../http/request-client';
@@ -17,6 +18,8 @@ export interface DemoDeps {
   secrets: Secrets;
   /** From the configuration, as the documentation routes are given it. */
   noteDueHours: number;
+  /** From the configuration: what offers and confirmations judge a therapist's standing by. */
+  config: StandingConfig;
   /** The provider the app moves money through: the built-in ledger without Stripe keys. */
   payments: PaymentProvider;
 }

@@ -1,7 +1,9 @@
 import type { Discipline, ServiceTypeId } from '../../domain/accounts';
+import { todayIn } from '../../domain/business-date';
 import { evaluateEligibility, type Eligibility } from '../../domain/matching';
-import { DEFAULT_TIME_ZONE } from '../../domain/notification-preferences';
 import type { ReferralDiscipline } from '../../domain/service-eligibility';
+import { NO_LATE_NOTES } from '../../domain/work-standing';
+import { standingsOf, type StandingConfig, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
 import { locateZip } from '../geo/zip-centroids';
 import {
@@ -9,11 +11,8 @@ import {
 } from './queries';
 import { candidateTherapists, type TherapistProfileForMatching } from './therapist-queries';
 
-/** Licenses are judged by the calendar date where the business runs. */
-export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Licenses are judged by the calendar date where the business runs (domain/business-date.ts). */
+export { todayIn };
 
 const assistantOf: Record<ReferralDiscipline, Discipline | null> = { PT: 'PTA', OT: 'COTA', ST: null };
 
@@ -25,16 +24,23 @@ function disciplinesWorthAsking(discipline: ReferralDiscipline): Discipline[] {
 
 export type ReferralToMatch = Pick<ReferralRow, 'discipline' | 'patientState' | 'latitude' | 'longitude'> & { services: ServiceTypeId[] };
 
-/** The matching rule for one therapist, from their stored profile. */
-export function judgeTherapist(therapist: TherapistProfileForMatching, referral: ReferralToMatch, today: string): Eligibility {
+/** The matching rule for one therapist, from their stored profile and standing (credentials/standing.ts). */
+export function judgeTherapist(
+  therapist: TherapistProfileForMatching,
+  standing: TherapistStanding,
+  referral: ReferralToMatch,
+  config: StandingConfig,
+  today: string,
+): Eligibility {
   const place = locateZip(therapist.zipCode);
   return evaluateEligibility({
     therapist: {
       status: therapist.status,
+      suspension: standing.suspension,
       availableForReferrals: therapist.availableForReferrals,
       disciplines: therapist.disciplines,
-      licenseState: therapist.licenseState,
-      licenseExpiry: therapist.licenseExpiry,
+      credentials: standing.credentials,
+      lateNotes: standing.lateNotes,
       location: place ? { latitude: place.latitude, longitude: place.longitude } : null,
       serviceRadiusMiles: therapist.serviceRadiusMiles,
     },
@@ -44,17 +50,42 @@ export function judgeTherapist(therapist: TherapistProfileForMatching, referral:
       patientState: referral.patientState,
       patientLocation: { latitude: referral.latitude, longitude: referral.longitude },
     },
+    policy: { requiredCredentials: config.trust.requiredCredentials, lateNotes: config.trust.lateNotes },
     today,
   });
 }
 
+/** Each therapist judged against the referral now, with the standing read for all of them at once. */
+export async function judgeTherapists(
+  db: Db,
+  config: StandingConfig,
+  therapists: TherapistProfileForMatching[],
+  referral: ReferralToMatch,
+  now = new Date(),
+): Promise<Array<{ therapist: TherapistProfileForMatching; verdict: Eligibility }>> {
+  const today = todayIn(undefined, now);
+  const standings = await standingsOf(db, config, therapists, now);
+  return therapists.map((therapist) => {
+    const standing = standings.get(therapist.id) ?? { credentials: [], suspension: null, lateNotes: NO_LATE_NOTES };
+    return { therapist, verdict: judgeTherapist(therapist, standing, referral, config, today) };
+  });
+}
+
 /** Every therapist eligible for the referral now, with their distance. */
-export async function findEligibleTherapists(db: Db, referral: ReferralToMatch): Promise<{ therapist: TherapistProfileForMatching; distanceMiles: number }[]> {
-  const today = todayIn();
-  const candidates = await candidateTherapists(db, { state: referral.patientState, today, disciplines: disciplinesWorthAsking(referral.discipline) });
+export async function findEligibleTherapists(
+  db: Db,
+  config: StandingConfig,
+  referral: ReferralToMatch,
+): Promise<{ therapist: TherapistProfileForMatching; distanceMiles: number }[]> {
+  const now = new Date();
+  const candidates = await candidateTherapists(db, {
+    state: referral.patientState,
+    today: todayIn(undefined, now),
+    disciplines: disciplinesWorthAsking(referral.discipline),
+    licenseRequired: config.trust.requiredCredentials.includes('state_license'),
+  });
   const eligible: { therapist: TherapistProfileForMatching; distanceMiles: number }[] = [];
-  for (const therapist of candidates) {
-    const verdict = judgeTherapist(therapist, referral, today);
+  for (const { therapist, verdict } of await judgeTherapists(db, config, candidates, referral, now)) {
     if (verdict.eligible && verdict.distanceMiles !== null) eligible.push({ therapist, distanceMiles: verdict.distanceMiles });
   }
   return eligible;

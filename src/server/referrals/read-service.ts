@@ -5,7 +5,8 @@ import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
 import { readPatientShortNames } from '../patients/short-names';
 import type { Caller } from '../use-case';
-import { judgeTherapist, todayIn } from './eligibility';
+import type { StandingConfig } from '../credentials/standing';
+import { judgeTherapists } from './eligibility';
 import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals, type PatientShortNames } from './presenters';
 import {
   agencyNamesOf,
@@ -101,12 +102,16 @@ export async function listReferralsForManagers({ database }: ReadDeps): Promise<
   return summaries.map((summary, index) => ({ ...summary, agencyName: names.get(rows[index]?.agencyId ?? '') ?? '' }));
 }
 
-async function judgeAll(db: Db, referral: ReferralRow, therapists: TherapistProfileForMatching[]): Promise<EligibilityView[]> {
+/** The manager's eligibility view reads the same settings the offers were judged by. */
+interface EligibilityDeps extends ReadDeps {
+  config: StandingConfig;
+}
+
+async function judgeAll(db: Db, config: StandingConfig, referral: ReferralRow, therapists: TherapistProfileForMatching[]): Promise<EligibilityView[]> {
   const services = ((await servicesOf(db, [referral.id])).get(referral.id) ?? []).map((s) => s.serviceId as ServiceTypeId);
   const offered = await offeredTherapistIds(db, referral.id);
-  const today = todayIn();
-  return therapists.map((therapist) => {
-    const verdict = judgeTherapist(therapist, { ...referral, services }, today);
+  const judged = await judgeTherapists(db, config, therapists, { ...referral, services });
+  return judged.map(({ therapist, verdict }) => {
     return {
       referralId: referral.id,
       therapistId: therapist.id,
@@ -121,21 +126,21 @@ async function judgeAll(db: Db, referral: ReferralRow, therapists: TherapistProf
 
 /** Managers: why one therapist is or is not eligible for a referral now, and whether they were notified. */
 export async function explainEligibility(
-  { database }: ReadDeps,
+  { database, config }: EligibilityDeps,
   { referralId, therapistId }: { referralId: string; therapistId: string },
 ): Promise<EligibilityView> {
   const { db } = database;
   const [referral, therapist] = await Promise.all([findReferralForManagers(db, referralId), findTherapistForManagers(db, therapistId)]);
   if (!referral) throw notFound();
   if (!therapist) throw new AppError('NOT_FOUND', 'No such therapist.');
-  const [view] = await judgeAll(db, referral, [therapist]);
+  const [view] = await judgeAll(db, config, referral, [therapist]);
   if (!view) throw new AppError('NOT_FOUND', 'No such therapist.');
   return view;
 }
 
-export async function searchEligibility({ database }: ReadDeps, { referralId, q }: { referralId: string; q: string }): Promise<EligibilityView[]> {
+export async function searchEligibility({ database, config }: EligibilityDeps, { referralId, q }: { referralId: string; q: string }): Promise<EligibilityView[]> {
   const { db } = database;
   const referral = await findReferralForManagers(db, referralId);
   if (!referral) throw notFound();
-  return judgeAll(db, referral, await searchTherapistsForManagers(db, q));
+  return judgeAll(db, config, referral, await searchTherapistsForManagers(db, q));
 }

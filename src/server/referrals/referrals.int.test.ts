@@ -449,15 +449,15 @@ describe('matching: who is notified, and why not', () => {
     const referral = await createReferral(app.url, owner.cookie, { patientZip: EL_PASO });
     const eligible = await explain(referral.id, 'pt');
     expect(eligible).toMatchObject({ referralId: referral.id, therapistId: people.pt!.userId, eligible: true, notified: true, therapistName: 'Casey Elpasopt' });
-    expect(eligible.checks.map((check) => check.rule)).toEqual(['approved', 'available', 'discipline', 'licence_state', 'licence_expiry', 'radius']);
+    expect(eligible.checks.map((check) => check.rule)).toEqual(['approved', 'available', 'discipline', 'credentials', 'documentation', 'radius']);
     expect(eligible.checks.every((check) => check.passed)).toBe(true);
     expect(eligible.distanceMiles).toBeGreaterThan(0);
     expect(eligible.distanceMiles).toBeLessThan(5);
 
     const expected: Record<string, { rule: string; detail: string | RegExp }> = {
       outsideRadius: { rule: 'radius', detail: /miles away, outside the 25-mile radius$/ },
-      otherState: { rule: 'licence_state', detail: 'Licensed in NM, patient in TX' },
-      expired: { rule: 'licence_expiry', detail: 'License expired 2020-01-31' },
+      otherState: { rule: 'credentials', detail: 'State license (TX): none on file' },
+      expired: { rule: 'credentials', detail: 'State license (TX): expired 2020-01-31' },
       unavailable: { rule: 'available', detail: 'Not taking new referrals' },
       pending: { rule: 'approved', detail: 'Awaiting approval' },
       ot: { rule: 'discipline', detail: 'OT cannot take Initial Evaluation and Treatment Session on a PT referral' },

@@ -6,7 +6,9 @@ import {
   type ReferralFields,
   type ServiceRates,
 } from '../../domain/referrals';
+import { cannotConfirmMessage, cannotWorkMessage } from '../../domain/work-standing';
 import { writeAudit } from '../audit/write-audit';
+import { standingOf, type StandingConfig } from '../credentials/standing';
 import { inTransaction, type Database, type Transaction } from '../db/client';
 import { referrals } from '../db/schema/index';
 import { locateZip } from '../geo/zip-centroids';
@@ -50,13 +52,15 @@ import { presentAgencyReferral } from './presenters';
 export interface ReferralDeps {
   database: Database;
   jobs: JobQueue;
+  /** What offers and confirmations judge a therapist's standing by (REQUIRED_CREDENTIALS, LATE_NOTES_*). */
+  config: StandingConfig;
 }
 
 /** What a use case carries through its steps: its dependencies, the caller (and its id) and its input. */
 export type Context = ReferralDeps & Caller & { userId: string };
 
 export function contextOf<T extends Caller>(deps: ReferralDeps, options: T): ReferralDeps & T & { userId: string } {
-  return { database: deps.database, jobs: deps.jobs, ...options, userId: options.actor.userId };
+  return { database: deps.database, jobs: deps.jobs, config: deps.config, ...options, userId: options.actor.userId };
 }
 
 export const LIVE_RESPONSES = ['accepted', 'rate_requested', 'countered'] as const;
@@ -186,7 +190,7 @@ async function postInTransaction(t: Transaction, context: Context, draft: Referr
  */
 async function offerToEligible(t: Transaction, context: Context, referral: ReferralRow, alsoNotify: NewNotification[] = []): Promise<number> {
   const services = (await servicesOf(t.tx, [referral.id])).get(referral.id) ?? [];
-  const eligible = await findEligibleTherapists(t.tx, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
+  const eligible = await findEligibleTherapists(t.tx, context.config, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
   const already = await offeredTherapistIds(t.tx, referral.id);
   const fresh = eligible.filter(({ therapist }) => !already.has(therapist.id));
   const inserted = await insertOffers(
@@ -263,6 +267,7 @@ export async function matchInTransaction(
   how: { by: 'agency' | 'instant' },
 ): Promise<ReferralRow> {
   enforce(canConfirmResponse(referral, response));
+  await enforceStanding(t, context, referral, response.therapistId, how);
   const now = new Date();
   const [matched] = await t.tx
     .update(referrals)
@@ -313,6 +318,18 @@ export async function matchInTransaction(
     details: { therapistId: response.therapistId, responseId: response.id, agreedRates: agreed },
   });
   return matched;
+}
+
+/**
+ * A therapist who now fails the credential rule, or is suspended, is not matched: the agency is
+ * told which credential; on instant confirm the therapist accepting is told, in their words.
+ */
+async function enforceStanding(t: Transaction, context: Context, referral: ReferralRow, therapistId: string, how: { by: 'agency' | 'instant' }) {
+  const problems = await standingOf(t.tx, context.config, therapistId, referral.patientState);
+  if (problems.length === 0) return;
+  const message =
+    how.by === 'instant' ? cannotWorkMessage('be matched', problems) : cannotConfirmMessage(await therapistNameOf(t.tx, therapistId), problems);
+  throw new AppError('CONFLICT', message);
 }
 
 export async function counterResponse(deps: ReferralDeps, options: Caller & { referralId: string; responseId: string; rates: ServiceRates; note: string }): Promise<AgencyReferral> {

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Discipline } from '../../domain/accounts';
+import { holdsCurrentLicenseIn } from '../credentials/standing';
 import type { Db } from '../db/client';
-import { therapistProfiles, userProfiles, useraccounts } from '../db/schema/index';
+import { therapistProfiles, useraccounts } from '../db/schema/index';
 
 /**
  * Therapists as the matching rule reads them: the candidates for a referral, and (for managers,
@@ -19,8 +20,8 @@ export type TherapistProfileForMatching = {
   zipCode: string;
   serviceRadiusMiles: number;
   yearsExperience: number | null;
-  licenseState: string | null;
-  licenseExpiry: string | null;
+  suspendedAt: Date | null;
+  suspensionReason: string | null;
 };
 
 const therapistForMatching = {
@@ -34,34 +35,32 @@ const therapistForMatching = {
   zipCode: therapistProfiles.zipCode,
   serviceRadiusMiles: therapistProfiles.serviceRadiusMiles,
   yearsExperience: therapistProfiles.yearsExperience,
-  // For an approved account user_profiles holds only the credential a manager approved: a change
-  // made since waits in credential_changes, which matching never reads. So until that change is
-  // approved the therapist is matched on the approved license (not the submitted one).
-  licenseState: userProfiles.licenseState,
-  licenseExpiry: userProfiles.licenseExpiry,
+  // Credentials and late notes are read per batch by credentials/standing.ts.
+  suspendedAt: therapistProfiles.suspendedAt,
+  suspensionReason: therapistProfiles.suspensionReason,
 };
 
 /**
  * Therapists who could be eligible for a referral in `state` on `today`: the cheap rules in SQL
- * (approved, available, a discipline in `disciplines`, licensed in the state, unexpired). The
- * matching rule itself then judges each one, so it stays the single source of truth.
+ * (approved, not suspended, available, a discipline in `disciplines`, and when a license is
+ * required a verified, unexpired one in the state). The matching rule itself then judges each one,
+ * so it stays the single source of truth.
  */
 export async function candidateTherapists(
   db: Db,
-  options: { state: string; today: string; disciplines: Discipline[] },
+  options: { state: string; today: string; disciplines: Discipline[]; licenseRequired: boolean },
 ): Promise<TherapistProfileForMatching[]> {
   return db
     .select(therapistForMatching)
     .from(therapistProfiles)
     .innerJoin(useraccounts, eq(useraccounts.userId, therapistProfiles.id))
-    .innerJoin(userProfiles, eq(userProfiles.id, therapistProfiles.id))
     .where(
       and(
         eq(useraccounts.status, 'approved'),
+        isNull(therapistProfiles.suspendedAt),
         eq(therapistProfiles.availableForReferrals, true),
         sql`${therapistProfiles.disciplines} && ${sql.param(options.disciplines)}::text[]`,
-        sql`upper(${userProfiles.licenseState}) = ${options.state.toUpperCase()}`,
-        sql`${userProfiles.licenseExpiry} >= ${options.today}::date`,
+        options.licenseRequired ? holdsCurrentLicenseIn(therapistProfiles.id, options.state, options.today) : undefined,
       ),
     )
     .orderBy(asc(therapistProfiles.id));
@@ -74,7 +73,6 @@ export async function searchTherapistsForManagers(db: Db, q: string, limit = 25)
     .select(therapistForMatching)
     .from(therapistProfiles)
     .innerJoin(useraccounts, eq(useraccounts.userId, therapistProfiles.id))
-    .leftJoin(userProfiles, eq(userProfiles.id, therapistProfiles.id))
     .where(
       q === ''
         ? undefined
@@ -89,7 +87,6 @@ export async function findTherapistForManagers(db: Db, therapistId: string): Pro
     .select(therapistForMatching)
     .from(therapistProfiles)
     .innerJoin(useraccounts, eq(useraccounts.userId, therapistProfiles.id))
-    .leftJoin(userProfiles, eq(userProfiles.id, therapistProfiles.id))
     .where(eq(therapistProfiles.id, therapistId));
   return row ?? null;
 }

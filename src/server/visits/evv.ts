@@ -8,7 +8,9 @@ import {
   type VisitDetail,
   type VisitException,
 } from '../../domain/visits';
+import { cannotWorkMessage } from '../../domain/work-standing';
 import type { Actor } from '../auth/session';
+import { standingOf } from '../credentials/standing';
 import type { PhiBox } from '../crypto/phi-box';
 import { locateZip } from '../geo/zip-centroids';
 import { AppError } from '../errors';
@@ -74,6 +76,13 @@ export async function verifyVisit(
     const loaded = await loadForChange(t.tx, actor, visitId, end);
     if ('refusal' in loaded) return loaded.refusal;
     const { visit } = loaded;
+    if (end === 'check_in') {
+      // The same standing a match was confirmed on, judged again now: a license may have lapsed since.
+      const problems = await standingOf(t.tx, deps.config, actor.userId, visit.placeState);
+      if (problems.length > 0) {
+        return refused(new AppError('CONFLICT', cannotWorkMessage('check in', problems)), { reason: 'standing', problems: problems.map((p) => p.kind) });
+      }
+    }
 
     const zip = await readPatientZip(t.tx, deps.phiBox, visit.referralId);
     if (zip === null) return refused(new AppError('CONFLICT', NO_PATIENT_FOR_EVV), { reason: 'no_patient' });

@@ -36,7 +36,7 @@ export const visitRoutes: RoutesPlugin = async (app, deps) => {
 };
 
 function visitServiceDeps(deps: AppDeps) {
-  return { database: deps.database, jobs: deps.jobs, phiBox: createPhiBox(deps.secrets.phiKey) };
+  return { database: deps.database, jobs: deps.jobs, phiBox: createPhiBox(deps.secrets.phiKey), config: deps.config };
 }
 
 /** The caller's visits across referrals: the calendar and the notes still to write. */

@@ -13,6 +13,7 @@ import {
 } from '../../domain/visits';
 import type { Actor } from '../auth/session';
 import type { PhiBox } from '../crypto/phi-box';
+import type { StandingConfig } from '../credentials/standing';
 import type { Database, Db, Transaction } from '../db/client';
 import { AppError } from '../errors';
 import type { JobQueue } from '../jobs/queue';
@@ -54,6 +55,8 @@ export interface VisitDeps {
   jobs: JobQueue;
   /** Opens and seals the visit's reasons (PHI). */
   phiBox: PhiBox;
+  /** What a check-in judges the therapist's credentials by (REQUIRED_CREDENTIALS). */
+  config: StandingConfig;
 }
 
 export const VISIT_ACTIONS = {

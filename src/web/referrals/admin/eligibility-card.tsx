@@ -10,8 +10,8 @@ const ruleLabels: Record<EligibilityRule, string> = {
   approved: 'Account approved',
   available: 'Taking new referrals',
   discipline: 'Discipline fits the services',
-  licence_state: 'Licensed in the patient’s state',
-  licence_expiry: 'License current',
+  credentials: 'Required credentials verified and current',
+  documentation: 'Visit notes up to date',
   radius: 'Within their service radius',
 };
 

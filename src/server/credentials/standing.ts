@@ -1,0 +1,152 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { businessToday } from '../../domain/business-date';
+import type { CredentialForJudging } from '../../domain/credentials';
+import {
+  daysOverdue,
+  NO_LATE_NOTES,
+  offerProblems,
+  workProblems,
+  type LateNotes,
+  type StandingProblem,
+  type Suspension,
+} from '../../domain/work-standing';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { therapistCredentials, therapistProfiles } from '../db/schema/index';
+import { locateZip } from '../geo/zip-centroids';
+
+/**
+ * The server's one read of a therapist's standing (credentials on file, suspension, late notes),
+ * for every gate: the offers (batch, in eligibility.ts), confirming a match, checking in, and the
+ * therapist's notice of why referrals stopped. The judgement itself is domain/work-standing.ts.
+ */
+
+/** The settings the gates read: REQUIRED_CREDENTIALS, LATE_NOTES_*, and when a note falls due. */
+export type StandingConfig = Pick<Config, 'trust' | 'noteDueHours'>;
+
+export type TherapistStanding = { credentials: CredentialForJudging[]; suspension: Suspension; lateNotes: LateNotes };
+
+/** Every credential on file per therapist (the judgement names the ones that do not count). */
+async function credentialsOf(db: Db, therapistIds: string[]): Promise<Map<string, CredentialForJudging[]>> {
+  const byTherapist = new Map<string, CredentialForJudging[]>(therapistIds.map((id) => [id, []]));
+  if (therapistIds.length === 0) return byTherapist;
+  const rows = await db
+    .select({
+      therapistId: therapistCredentials.therapistId,
+      kind: therapistCredentials.kind,
+      status: therapistCredentials.status,
+      issuer: therapistCredentials.issuer,
+      expiresOn: therapistCredentials.expiresOn,
+      compactPrivilege: therapistCredentials.compactPrivilege,
+    })
+    .from(therapistCredentials)
+    .where(inArray(therapistCredentials.therapistId, therapistIds));
+  for (const { therapistId, ...credential } of rows) byTherapist.get(therapistId)?.push(credential);
+  return byTherapist;
+}
+
+/**
+ * Overdue notes per therapist, as the notes list and the documentation sweep count them: a
+ * checked-out visit whose note was never signed `noteDueHours` after check-out.
+ */
+async function lateNotesOf(db: Db, therapistIds: string[], noteDueHours: number, now: Date): Promise<Map<string, LateNotes>> {
+  const late = new Map<string, LateNotes>();
+  if (therapistIds.length === 0) return late;
+  const result = await db.execute<{ therapist_id: string; overdue: number; oldest_due: string }>(sql`
+    select v.therapist_id, count(*)::int as overdue,
+           min(v.check_out_at) + make_interval(hours => ${noteDueHours}) as oldest_due
+    from visits v
+    where v.therapist_id = any(${sql.param(therapistIds)}::text[]) and v.status = 'completed'
+      and v.check_out_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${noteDueHours})
+      and not exists (select 1 from visit_notes n where n.visit_id = v.id and n.signed_at is not null)
+    group by v.therapist_id`);
+  for (const row of result.rows) {
+    late.set(row.therapist_id, { overdue: row.overdue, oldestDaysOverdue: daysOverdue(new Date(row.oldest_due), now) });
+  }
+  return late;
+}
+
+/** The standing of many therapists at once (the offers of one referral): three queries, whatever the count. */
+export async function standingsOf(
+  db: Db,
+  config: StandingConfig,
+  therapists: Array<{ id: string; suspendedAt: Date | null; suspensionReason: string | null }>,
+  now = new Date(),
+): Promise<Map<string, TherapistStanding>> {
+  const ids = therapists.map((therapist) => therapist.id);
+  const [credentials, late] = await Promise.all([credentialsOf(db, ids), lateNotesOf(db, ids, config.noteDueHours, now)]);
+  return new Map(
+    therapists.map((therapist) => [
+      therapist.id,
+      {
+        credentials: credentials.get(therapist.id) ?? [],
+        suspension: therapist.suspendedAt ? { reason: therapist.suspensionReason } : null,
+        lateNotes: late.get(therapist.id) ?? NO_LATE_NOTES,
+      },
+    ]),
+  );
+}
+
+async function profileOf(db: Db, therapistId: string) {
+  const [profile] = await db
+    .select({
+      id: therapistProfiles.id,
+      zipCode: therapistProfiles.zipCode,
+      suspendedAt: therapistProfiles.suspendedAt,
+      suspensionReason: therapistProfiles.suspensionReason,
+    })
+    .from(therapistProfiles)
+    .where(eq(therapistProfiles.id, therapistId));
+  return profile ?? null;
+}
+
+/**
+ * What keeps the therapist from working a referral whose patient is in `patientState` (the gates on
+ * confirming a match and on checking in): a suspension or a required credential missing, unverified
+ * or expired on `today` (the business date). Empty when nothing does.
+ */
+export async function standingOf(
+  db: Db,
+  config: StandingConfig,
+  therapistId: string,
+  patientState: string,
+  today = businessToday(),
+): Promise<StandingProblem[]> {
+  const profile = await profileOf(db, therapistId);
+  if (!profile) return [{ kind: 'suspension', message: 'No therapist profile on file' }];
+  const credentials = (await credentialsOf(db, [therapistId])).get(therapistId) ?? [];
+  return workProblems({
+    credentials,
+    required: config.trust.requiredCredentials,
+    suspension: profile.suspendedAt ? { reason: profile.suspensionReason } : null,
+    patientState,
+    today,
+  });
+}
+
+/**
+ * Why the therapist is not being offered new referrals, in their words: judged for their home
+ * state (their ZIP's), where nearly all of their offers come from; a license held elsewhere still
+ * brings that state's referrals. Empty when they are offered referrals as usual.
+ */
+export async function referralsPausedFor(db: Db, config: StandingConfig, therapistId: string, now = new Date()): Promise<StandingProblem[]> {
+  const profile = await profileOf(db, therapistId);
+  if (!profile) return [];
+  const standing = (await standingsOf(db, config, [profile], now)).get(therapistId);
+  if (!standing) return [];
+  return offerProblems({
+    ...standing,
+    required: config.trust.requiredCredentials,
+    limits: config.trust.lateNotes,
+    patientState: locateZip(profile.zipCode)?.state ?? '',
+    today: businessToday(now),
+  });
+}
+
+/** The cheap SQL side of the credential rule, for the candidates' pre-filter: a verified, unexpired license in `state`. */
+export function holdsCurrentLicenseIn(therapistId: typeof therapistProfiles.id, state: string, today: string) {
+  return sql`exists (select 1 from ${therapistCredentials} c
+    where c.therapist_id = ${therapistId} and c.kind = 'state_license' and c.status = 'verified'
+      and upper(c.issuer) = ${state.trim().toUpperCase()} and (c.expires_on is null or c.expires_on >= ${today}::date))`;
+}
+
