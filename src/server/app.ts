@@ -49,6 +49,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import { demoSignInRoutes } from './demo/demo-sign-in-routes';
 import type { Secrets } from './secrets';
 import { siteRoutes } from './site/routes';
+import { therapistProfileRoutes } from './therapist-profile/routes';
 import { webRoutes } from './web/routes';
 import { styleNonceSource } from './web/style-nonce';
 
@@ -194,6 +195,7 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(documentationRoutes, deps);
     await api.register(visitRoutes, deps);
     await api.register(dashboardRoutes, deps);
+    await api.register(therapistProfileRoutes, deps);
     if (deps.config.env !== 'production') {
       await api.register(devMailboxRoutes, deps);
       await api.register(demoSignInRoutes, deps);
