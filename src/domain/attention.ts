@@ -10,6 +10,8 @@ export const attentionKinds = [
   'responses_to_confirm',
   'notes_to_review',
   'failed_payments',
+  // agency and therapist
+  'ratings_due',
   // therapist
   'visits_today',
   'notes_due',
@@ -42,6 +44,7 @@ const nouns: Record<AttentionKind, [one: string, many: string]> = {
   responses_to_confirm: ['response to confirm', 'responses to confirm'],
   notes_to_review: ['visit note to review', 'visit notes to review'],
   failed_payments: ['failed payment', 'failed payments'],
+  ratings_due: ['rating to give', 'ratings to give'],
   visits_today: ['visit today', 'visits today'],
   notes_due: ['visit note due', 'visit notes due'],
   offers_expiring: [`offer expiring within ${EXPIRING_WITHIN_HOURS} hours`, `offers expiring within ${EXPIRING_WITHIN_HOURS} hours`],

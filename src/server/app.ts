@@ -44,6 +44,7 @@ import { paymentRoutes } from './payments/routes';
 import { visitRoutes } from './visits/routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { preferencesRoutes } from './preferences/routes';
+import { ratingRoutes } from './ratings/routes';
 import { agencyReferralRoutes, managerReferralRoutes, mapTileRoutes, therapistReferralRoutes } from './referrals/routes';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import { demoSignInRoutes } from './demo/demo-sign-in-routes';
@@ -195,6 +196,7 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(documentationRoutes, deps);
     await api.register(visitRoutes, deps);
     await api.register(dashboardRoutes, deps);
+    await api.register(ratingRoutes, deps);
     await api.register(therapistProfileRoutes, deps);
     if (deps.config.env !== 'production') {
       await api.register(devMailboxRoutes, deps);

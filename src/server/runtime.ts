@@ -21,6 +21,7 @@ import type { AttachmentStore } from './documentation/attachment-store';
 import { moveAttachmentFilesToStore } from './documentation/move-attachment-files';
 import { createAttachmentStore } from './documentation/select-attachment-store';
 import { startDocumentationSweep } from './documentation/sweep';
+import { startRatingPrompts } from './ratings/prompt-sweep';
 import { registerPaymentJobs } from './payments/register-jobs';
 import { createPaymentProvider } from './payments/select-provider';
 import { createVisitReminderJob } from './visits/reminder-job';
@@ -152,4 +153,5 @@ async function startWorkers(
   });
   await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: payments.name });
   await jobs.work('visit-reminder', createVisitReminderJob({ database, jobs, publicUrl: config.publicUrl }));
+  await startRatingPrompts({ database, jobs });
 }

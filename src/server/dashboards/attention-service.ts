@@ -2,6 +2,7 @@ import { attentionLabel, type AttentionItem, type AttentionKind, type AttentionL
 import type { Actor } from '../auth/session';
 import type { Database } from '../db/client';
 import { countUndeliveredMessages } from '../delivery/service';
+import { ratingsDueLine } from '../ratings/attention';
 import { agencyAttention, marketplaceAttention, therapistAttention } from './attention-queries';
 
 /**
@@ -19,7 +20,7 @@ function line(kind: AttentionKind, count: number, link: string): AttentionItem[]
 }
 
 export async function getAgencyAttention({ database }: Deps, { actor }: { actor: Actor }): Promise<AttentionList> {
-  const row = await agencyAttention(database.db, actor.userId);
+  const [row, ratings] = await Promise.all([agencyAttention(database.db, actor.userId), ratingsDueLine(database.db, actor.userId, 'agency')]);
   return {
     items: [
       ...line(
@@ -32,12 +33,13 @@ export async function getAgencyAttention({ database }: Deps, { actor }: { actor:
       // No list gathers signed notes yet: the line leads to the one waiting longest, then the next.
       ...line('notes_to_review', row.notes, `/dashboard/agency/visits/${row.first_note_visit}`),
       ...line('failed_payments', row.failed_payments, '/dashboard/agency/invoices'),
+      ...line('ratings_due', ratings.count, ratings.link),
     ],
   };
 }
 
 export async function getTherapistAttention({ database }: Deps, { actor }: { actor: Actor }): Promise<AttentionList> {
-  const row = await therapistAttention(database.db, actor.userId);
+  const [row, ratings] = await Promise.all([therapistAttention(database.db, actor.userId), ratingsDueLine(database.db, actor.userId, 'therapist')]);
   return {
     items: [
       ...line('visits_today', row.visits_today, row.visits_today === 1 ? `/dashboard/therapist/visits/${row.first_visit_today}` : '/dashboard/therapist/schedule'),
@@ -47,6 +49,7 @@ export async function getTherapistAttention({ database }: Deps, { actor }: { act
         row.offers_expiring,
         row.offers_expiring === 1 ? `/dashboard/therapist/referrals/${row.first_offer_expiring}` : '/dashboard/therapist/referrals',
       ),
+      ...line('ratings_due', ratings.count, ratings.link),
     ],
   };
 }

@@ -24,6 +24,8 @@ export interface JobData {
   'payment-charge': { visitId: string };
   /** Pays the therapist for one payable visit through the payment provider. */
   'payment-payout': { visitId: string };
+  /** Periodic: tells each party of a referral once when a rating of the other side is due. */
+  'rating-prompts': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -76,6 +78,7 @@ const EXPIRY_SECONDS: Record<JobName, number> = {
   'delivery-sweep': 600,
   'payment-charge': 120,
   'payment-payout': 120,
+  'rating-prompts': 600,
 };
 
 /** How often pg-boss looks for jobs past their expiry (its default is every two minutes). */
