@@ -21,6 +21,7 @@ import { jwksRoutes } from './auth/jwks-routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
+import { primarySourceRoutes } from './credentials/primary-source-routes';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
 import { registerControlCharacterCheck } from './http/control-characters';
@@ -185,6 +186,7 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(onboardingRoutes, deps);
     await api.register(accountTypeRoutes, deps);
     await api.register(adminRoutes, deps);
+    await api.register(primarySourceRoutes, deps);
     await api.register(notificationRoutes, deps);
     await api.register(preferencesRoutes, deps);
     await api.register(agencyReferralRoutes, deps);

@@ -23,6 +23,7 @@ import { createAttachmentStore } from './documentation/select-attachment-store';
 import { startDocumentationSweep } from './documentation/sweep';
 import { startRatingPrompts } from './ratings/prompt-sweep';
 import { registerPaymentJobs } from './payments/register-jobs';
+import { registerPrimarySourceJobs } from './credentials/primary-source-jobs';
 import { createPaymentProvider } from './payments/select-provider';
 import { createVisitReminderJob } from './visits/reminder-job';
 import { startNotificationBroker } from './notifications/broker';
@@ -153,5 +154,6 @@ async function startWorkers(
   });
   await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: payments.name });
   await jobs.work('visit-reminder', createVisitReminderJob({ database, jobs, publicUrl: config.publicUrl }));
+  await registerPrimarySourceJobs({ config, database, jobs });
   await startRatingPrompts({ database, jobs });
 }

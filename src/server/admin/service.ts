@@ -7,6 +7,7 @@ import { inTransaction, type Database } from '../db/client';
 import { managerProfiles, user, useraccounts } from '../db/schema/index';
 import { AppError } from '../errors';
 import type { Caller } from '../use-case';
+import { queuePrimarySourceChecks } from '../credentials/primary-source-jobs';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import { accountApprovedMail, accountRejectedMail, managerInviteMail } from './mails';
@@ -52,6 +53,8 @@ export async function reviewSignup(
       // The reason is shown to a rejected user; an approval's note stays in the audit log.
       reason: options.decision === 'rejected' ? reason : null,
     });
+    // Checked against NPPES and the exclusion list (LEIE) as they are let in (credentials/primary-source-jobs.ts).
+    if (options.decision === 'approved' && target.userType === 'therapist') await queuePrimarySourceChecks(deps.jobs, target.id, { sql: t.sql });
     const recipient = { publicUrl: deps.publicUrl, to: target.email, name: target.name };
     await queueMail(
       t,

@@ -26,6 +26,12 @@ export interface JobData {
   'payment-payout': { visitId: string };
   /** Periodic: tells each party of a referral once when a rating of the other side is due. */
   'rating-prompts': Record<string, never>;
+  /** Checks a therapist's NPI against the NPPES NPI Registry; retried while the registry cannot be reached. */
+  'nppes-check': { therapistId: string };
+  /** Monthly, or a manager's "Import now": imports the OIG exclusion list (LEIE). */
+  'leie-import': { trigger: 'schedule' | 'manager' };
+  /** Checks one therapist (at approval) or all (null, after an import) against the LEIE list in force. */
+  'leie-check': { therapistId: string | null };
 }
 export type JobName = keyof JobData;
 
@@ -79,6 +85,10 @@ const EXPIRY_SECONDS: Record<JobName, number> = {
   'payment-charge': 120,
   'payment-payout': 120,
   'rating-prompts': 600,
+  'nppes-check': 60,
+  // The full list is some 15 MB, downloaded within 5 minutes (leie-source.ts), then written.
+  'leie-import': 900,
+  'leie-check': 1800,
 };
 
 /** How often pg-boss looks for jobs past their expiry (its default is every two minutes). */
