@@ -21,6 +21,7 @@ import { jwksRoutes } from './auth/jwks-routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
+import { expiringCredentialRoutes } from './credentials/expiring-routes';
 import { primarySourceRoutes } from './credentials/primary-source-routes';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
@@ -198,6 +199,7 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(documentationRoutes, deps);
     await api.register(visitRoutes, deps);
     await api.register(dashboardRoutes, deps);
+    await api.register(expiringCredentialRoutes, deps);
     await api.register(ratingRoutes, deps);
     await api.register(therapistProfileRoutes, deps);
     if (deps.config.env !== 'production') {
