@@ -74,8 +74,11 @@ export type SignupPage = z.infer<typeof signupPageSchema>;
 
 const reason = z.string().trim().max(REJECT_REASON_MAX, adminMessages.rejectReasonTooLong);
 
-/** Approving may carry a note; it is kept in the audit row only. */
-export const approveSignupSchema = z.object({ reason: reason.optional() });
+/**
+ * Approving may carry a note; it is kept in the audit row only. A therapist missing a required
+ * verified credential is approved only with `overrideCredentials` and a reason (audited).
+ */
+export const approveSignupSchema = z.object({ reason: reason.optional(), overrideCredentials: z.boolean().optional() });
 
 export const rejectSignupSchema = z.object({
   reason: z.string({ error: adminMessages.rejectReasonRequired }).trim().min(1, adminMessages.rejectReasonRequired).max(REJECT_REASON_MAX, adminMessages.rejectReasonTooLong),

@@ -21,6 +21,7 @@ import { jwksRoutes } from './auth/jwks-routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
+import { credentialRoutes } from './credentials/routes';
 import { expiringCredentialRoutes } from './credentials/expiring-routes';
 import { primarySourceRoutes } from './credentials/primary-source-routes';
 import type { Database } from './db/client';
@@ -199,8 +200,9 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(documentationRoutes, deps);
     await api.register(visitRoutes, deps);
     await api.register(dashboardRoutes, deps);
-    await api.register(expiringCredentialRoutes, deps);
+    await api.register(credentialRoutes, deps);
     await api.register(ratingRoutes, deps);
+    await api.register(expiringCredentialRoutes, deps);
     await api.register(therapistProfileRoutes, deps);
     if (deps.config.env !== 'production') {
       await api.register(devMailboxRoutes, deps);

@@ -21,7 +21,7 @@ const userIdParams = z.object({ userId: z.string().trim().min(1).max(100) });
 /** The admin area: every route here is for approved managers who passed a second factor (aal2). */
 export const adminRoutes: RoutesPlugin = async (app, deps) => {
   requireAuth(app, manager);
-  const serviceDeps = { database: deps.database, jobs: deps.jobs, publicUrl: deps.config.publicUrl };
+  const serviceDeps = { database: deps.database, jobs: deps.jobs, publicUrl: deps.config.publicUrl, requiredCredentials: deps.config.trust.requiredCredentials };
   registerCredentialChangeRoutes(app, deps);
   registerUndeliveredRoutes(app, deps);
 
@@ -46,7 +46,8 @@ export const adminRoutes: RoutesPlugin = async (app, deps) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Approve an agency or therapist account; the user is emailed',
+        summary:
+          'Approve an agency or therapist account; the user is emailed. A therapist needs every required credential verified (409 naming what is missing) unless overrideCredentials is set with a reason',
         params: userIdParams,
         body: approveSignupSchema.optional(),
         response: { 200: signupItemSchema },
@@ -58,6 +59,7 @@ export const adminRoutes: RoutesPlugin = async (app, deps) => {
         userId: request.params.userId,
         decision: 'approved',
         reason: request.body?.reason,
+        overrideCredentials: request.body?.overrideCredentials,
       }),
   );
 

@@ -7,6 +7,8 @@ import { inTransaction, type Database } from '../db/client';
 import { managerProfiles, user, useraccounts } from '../db/schema/index';
 import { AppError } from '../errors';
 import type { Caller } from '../use-case';
+import type { CredentialKind } from '../../domain/credentials';
+import { credentialsForApproval } from '../credentials/approval-gate';
 import { queuePrimarySourceChecks } from '../credentials/primary-source-jobs';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
@@ -28,8 +30,9 @@ export type ReviewDecision = 'approved' | 'rejected';
  * two managers reviewing at once cannot both succeed.
  */
 export async function reviewSignup(
-  deps: AdminDeps,
-  options: Caller & { userId: string; decision: ReviewDecision; reason?: string },
+  /** `requiredCredentials`: what a therapist must hold verified to be approved (config.trust). */
+  deps: AdminDeps & { requiredCredentials: readonly CredentialKind[] },
+  options: Caller & { userId: string; decision: ReviewDecision; reason?: string; overrideCredentials?: boolean },
 ): Promise<SignupItem> {
   const reviewerId = options.actor.userId;
   const reason = options.reason?.trim() || null;
@@ -44,6 +47,10 @@ export async function reviewSignup(
     if (target.status === options.decision) {
       throw new AppError('CONFLICT', options.decision === 'approved' ? adminMessages.alreadyApproved : adminMessages.alreadyRejected);
     }
+    const credentialGate =
+      options.decision === 'approved' && target.userType === 'therapist'
+        ? await credentialsForApproval(t.tx, { therapistId: target.id, required: deps.requiredCredentials, override: options.overrideCredentials ?? false, reason })
+        : null;
 
     await setAccountStatus(t.tx, {
       userId: target.id,
@@ -69,7 +76,7 @@ export async function reviewSignup(
       outcome: 'success',
       ipAddress: options.client.ipAddress,
       userAgent: options.client.userAgent,
-      details: { previousStatus: target.status, reason },
+      details: { previousStatus: target.status, reason, ...(credentialGate ?? {}) },
     });
 
     const updated = await findSignup(t.tx, target.id);

@@ -1,14 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { attachmentContentTypes, MAX_ATTACHMENT_BYTES, type AttachmentContentType, type AttachmentView } from '../../domain/documentation';
+import type { AttachmentView } from '../../domain/documentation';
 import { audited, refused, type Outcome } from '../audit/audited-use-case';
 import type { PhiBox } from '../crypto/phi-box';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import { accessRefusal, withVisit } from './access';
 import type { AttachmentStore } from './attachment-store';
 import { cleanFileName, openFileName, sealFileName } from './file-name';
-import { checkAttachmentBytes } from './file-type-check';
 import { canUseDocumentation } from './policy';
+import { checkUpload, openSealedFile, removeStoredFile, type RemovalLog } from './sealed-file';
 import {
   deleteAttachmentRow,
   findAttachmentInVisit,
@@ -61,11 +61,6 @@ export interface AttachmentDeps {
 /** What the sealed file is bound to: the row that describes it, and the visit that row belongs to. */
 const fileBinding = (attachment: { id: string; visitId: string }) => `note_attachment:${attachment.id}:visit:${attachment.visitId}`;
 
-/** Where a stored file that could not be removed is reported (the request's logger): the user is not told. */
-export interface RemovalLog {
-  warn(details: Record<string, unknown>, message: string): void;
-}
-
 function presentAttachment(phiBox: PhiBox, row: AttachmentListRow): AttachmentView {
   return {
     id: row.id,
@@ -87,14 +82,9 @@ export async function uploadAttachment(
   try {
     return await withVisit(deps.database, { ...options, action: ATTACHMENT_UPLOAD, need: 'therapist', lock: true }, async ({ t, visit, done, refuse }) => {
       const { body } = options;
-      if (!(attachmentContentTypes as readonly string[]).includes(options.contentType)) {
-        return refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Attach a PDF, PNG or JPEG file.'), 'bad_type');
-      }
-      const contentType = options.contentType as AttachmentContentType;
-      if (body.length === 0) return refuse(new AppError('VALIDATION', 'Choose a file to attach.', { file: 'Choose a file to attach.' }), 'empty');
-      if (body.length > MAX_ATTACHMENT_BYTES) return refuse(new AppError('PAYLOAD_TOO_LARGE', 'Attachments can be at most 10 MB.'), 'too_large');
-      const checked = checkAttachmentBytes(body, contentType);
-      if (!checked.ok) return refuse(new AppError('VALIDATION', checked.message, { file: checked.message }), 'bad_content');
+      const checked = checkUpload(options.contentType, body);
+      if (!checked.ok) return refuse(checked.error, checked.reason);
+      const { contentType } = checked;
       if (visit.status !== 'completed') return refuse(new AppError('CONFLICT', 'Files can be attached while the note is being written.'), `visit_${visit.status}`);
       // The id is chosen here, not by the database, so the file can be sealed to it before the row exists.
       const id = randomUUID();
@@ -118,7 +108,7 @@ export async function uploadAttachment(
     });
   } catch (error) {
     // No row committed. In PostgreSQL the file rolled back with it; a bucket's must be removed.
-    if (stored && !deps.store.transactional) await removeStoredFile(deps.store, storageKey, stored, options.log);
+    if (stored && !deps.store.transactional) await removeStoredFile(deps.store, storageKey, { noun: 'attachment', ids: { attachmentId: stored } }, options.log);
     throw error;
   }
 }
@@ -147,7 +137,7 @@ export async function downloadAttachment(
     const access = canUseDocumentation(actor, found?.visit ?? null, 'either');
     if (!access.allowed || !found) return accessRefusal(access.allowed ? 'no_access' : access.reason);
     const details = { as: access.as, visitId: found.visit.id };
-    const opened = await openStoredFile(deps, found.attachment, tx);
+    const opened = await openSealedFile(deps, found.attachment.storageKey, fileBinding(found.attachment), tx);
     if (opened === 'unavailable') {
       return refused(new AppError('UNAVAILABLE', 'The file cannot be reached right now. Please try again in a moment.'), { reason: 'store_unavailable', ...details });
     }
@@ -190,34 +180,5 @@ export async function deleteAttachment(deps: AttachmentDeps, options: Caller & {
     const { contentType, sizeBytes, sha256 } = attachment;
     return { value: attachment, details: { as: access.as, visitId: visit.id, contentType, sizeBytes, sha256 } };
   });
-  if (!deps.store.transactional) await removeStoredFile(deps.store, removed.storageKey, attachmentId, options.log);
-}
-
-/** Removes a file whose row is gone (or never committed); a failure is logged by attachment id only, never a name. */
-async function removeStoredFile(store: AttachmentStore, storageKey: string, attachmentId: string, log: RemovalLog): Promise<void> {
-  try {
-    await store.remove(storageKey);
-  } catch (error) {
-    log.warn({ err: error, attachmentId }, "a removed attachment's stored file could not be deleted");
-  }
-}
-
-/**
- * The decrypted file; 'missing' when the store has nothing under its key, 'unreadable' when it does
- * not open (tampered, truncated, bound elsewhere, wrong key), 'unavailable' when the store cannot
- * be reached.
- */
-async function openStoredFile(deps: AttachmentDeps, attachment: AttachmentRow, tx: Db): Promise<Buffer | 'missing' | 'unreadable' | 'unavailable'> {
-  let sealed: Buffer | null;
-  try {
-    sealed = await deps.store.get(attachment.storageKey, tx);
-  } catch {
-    return 'unavailable';
-  }
-  if (!sealed) return 'missing';
-  try {
-    return deps.phiBox.openBytes(sealed, fileBinding(attachment));
-  } catch {
-    return 'unreadable';
-  }
+  if (!deps.store.transactional) await removeStoredFile(deps.store, removed.storageKey, { noun: 'attachment', ids: { attachmentId } }, options.log);
 }

@@ -23,7 +23,8 @@ import {
   listAttachments,
   uploadAttachment,
 } from './attachments';
-import { contentDisposition, decodeFileNameHeader, FILE_NAME_HEADER } from './file-name';
+import { contentDisposition } from './file-name';
+import { acceptRawUploads, rawUploadOf } from './raw-upload';
 import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraft, signNote, viewNotes } from './service';
 
 // Any string: an id that is no visit's is answered 404 like a visit the caller cannot see.
@@ -156,13 +157,10 @@ const attachmentRoutes: RoutesPlugin = async (app, deps) => {
   );
 };
 
-/**
- * The upload is the raw file (no multipart support in the app): its own plugin takes any body as
- * bytes up to the limit, so the handler can answer a wrong type with a clear message.
- */
+/** The upload is the raw file (raw-upload.ts), in a plugin of its own that takes any body as bytes. */
 const attachmentUploadRoutes: RoutesPlugin = async (app, deps) => {
   const attachmentDeps = attachmentDepsOf(deps);
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES }, (_request, body, done) => done(null, body));
+  acceptRawUploads(app);
   app.post(
     '/visits/:id/attachments',
     {
@@ -177,17 +175,7 @@ const attachmentUploadRoutes: RoutesPlugin = async (app, deps) => {
       config: phiRoute(ATTACHMENT_UPLOAD, DOCUMENTATION_ENTITY),
     },
     async (request, reply) => {
-      const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      // The app's JSON parser outranks the catch-all: a JSON body arrives parsed, and is no file.
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const view = await uploadAttachment(attachmentDeps, {
-        ...callerOf(request),
-        visitId: request.params.id,
-        fileName: decodeFileNameHeader(request.headers[FILE_NAME_HEADER]),
-        contentType,
-        body,
-        log: request.log,
-      });
+      const view = await uploadAttachment(attachmentDeps, { ...callerOf(request), visitId: request.params.id, ...rawUploadOf(request), log: request.log });
       return reply.status(201).send(view);
     },
   );
