@@ -16,6 +16,8 @@ export const attentionKinds = [
   'visits_today',
   'notes_due',
   'offers_expiring',
+  'offers_paused_credentials',
+  'offers_paused_notes',
   // manager
   'signups_to_review',
   'credential_changes_to_review',
@@ -48,6 +50,9 @@ const nouns: Record<AttentionKind, [one: string, many: string]> = {
   visits_today: ['visit today', 'visits today'],
   notes_due: ['visit note due', 'visit notes due'],
   offers_expiring: [`offer expiring within ${EXPIRING_WITHIN_HOURS} hours`, `offers expiring within ${EXPIRING_WITHIN_HOURS} hours`],
+  // These two lines carry their own label: why no new referrals come (work-standing.ts).
+  offers_paused_credentials: ['credential problem stopping new referrals', 'credential problems stopping new referrals'],
+  offers_paused_notes: ['late-notes problem stopping new referrals', 'late-notes problems stopping new referrals'],
   signups_to_review: ['sign-up to review', 'sign-ups to review'],
   credential_changes_to_review: ['credential change to review', 'credential changes to review'],
   undelivered_messages: ['undelivered message', 'undelivered messages'],

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { credentialProblems, type CredentialForJudging, type CredentialKind } from './credentials';
 
 /**
@@ -91,4 +92,19 @@ export function cannotWorkMessage(doing: string, problems: readonly StandingProb
   const credentials = problems.filter((problem) => problem.kind !== 'suspension' && problem.kind !== 'late_notes').length;
   const fix = credentials === 0 ? '' : ` Update ${credentials === 1 ? 'it' : 'them'} under Credentials.`;
   return `You can't ${doing}: ${messagesOf(problems)}.${fix}`;
+}
+
+/** Where the therapist fixes each kind of problem: late notes in the notes list, the rest under Credentials. */
+export const CREDENTIALS_PAGE = '/dashboard/therapist/credentials';
+export const NOTES_DUE_PAGE = '/dashboard/therapist/schedule?filter=needs-notes';
+export const fixLinkOf = (problem: StandingProblem) => (problem.kind === 'late_notes' ? NOTES_DUE_PAGE : CREDENTIALS_PAGE);
+
+/** GET /api/therapist/referral-standing: why the therapist is not offered new referrals (empty: they are). */
+export const referralStandingSchema = z.object({
+  reasons: z.array(z.object({ kind: z.string(), message: z.string(), link: z.string() })),
+});
+export type ReferralStanding = z.infer<typeof referralStandingSchema>;
+
+export function presentReferralStanding(problems: readonly StandingProblem[]): ReferralStanding {
+  return { reasons: problems.map((problem) => ({ kind: problem.kind, message: problem.message, link: fixLinkOf(problem) })) };
 }

@@ -1,5 +1,7 @@
 import { attentionLabel, type AttentionItem, type AttentionKind, type AttentionList } from '../../domain/attention';
 import type { Actor } from '../auth/session';
+import { referralsPausedLines } from '../credentials/paused-attention';
+import type { StandingConfig } from '../credentials/standing';
 import type { Database } from '../db/client';
 import { countUndeliveredMessages } from '../delivery/service';
 import { ratingsDueLine } from '../ratings/attention';
@@ -38,10 +40,13 @@ export async function getAgencyAttention({ database }: Deps, { actor }: { actor:
   };
 }
 
-export async function getTherapistAttention({ database }: Deps, { actor }: { actor: Actor }): Promise<AttentionList> {
+export async function getTherapistAttention({ database, config }: Deps & { config: StandingConfig }, { actor }: { actor: Actor }): Promise<AttentionList> {
+  // First: when new referrals have stopped, the therapist reads why before anything else.
+  const paused = await referralsPausedLines(database.db, config, actor.userId);
   const [row, ratings] = await Promise.all([therapistAttention(database.db, actor.userId), ratingsDueLine(database.db, actor.userId, 'therapist')]);
   return {
     items: [
+      ...paused,
       ...line('visits_today', row.visits_today, row.visits_today === 1 ? `/dashboard/therapist/visits/${row.first_visit_today}` : '/dashboard/therapist/schedule'),
       ...line('notes_due', row.notes_due, row.notes_due === 1 ? `/dashboard/therapist/visits/${row.first_note_due}` : '/dashboard/therapist/schedule?filter=needs-notes'),
       ...line(

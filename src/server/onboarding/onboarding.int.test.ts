@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { callApi, errorOf } from '../../../test/http';
 import { buildAgency, buildManager, buildTherapist, signIn } from '../../../test/factories';
+import { todayIn } from '../../domain/business-date';
 import { npiWithCheckDigit } from '../../domain/npi';
 import { onboardingMessages, type OnboardingState } from '../../domain/onboarding';
 import { auditLog, therapistProfiles, therapistRates, user, userProfiles, useraccounts } from '../db/schema/index';
@@ -154,6 +155,19 @@ describe('GET and PUT /api/onboarding', () => {
     expect(saved.rateRows).toEqual([]);
     expect(saved.miles).toBe(25);
     expect(await db().$count(auditLog, and(eq(auditLog.actorUserId, therapist.userId), eq(auditLog.action, 'onboarding.saved')))).toBe(0);
+  });
+
+  it('judges a license expiry by the business date matching uses: its yesterday is refused, its today accepted', async () => {
+    // Between midnight and early morning in Chicago, Chicago's yesterday is still today at UTC−12:
+    // the old "anywhere on earth" rule let such a lapsed license in, never to match.
+    const yesterday = todayIn(undefined, new Date(Date.now() - 86_400_000));
+    const therapist = await buildTherapist(db(), { licensed: false, status: 'pending' });
+    const cookie = await signedIn(therapist);
+    const response = await call('PUT', cookie, { ...therapistBody, licenseExpiry: yesterday });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toEqual({ licenseExpiry: 'License expiry cannot be in the past' });
+    expect((await rowsOf(therapist.userId)).profile).toBeUndefined();
+    expect((await call('PUT', cookie, { ...therapistBody, licenseExpiry: todayIn() })).status).toBe(200);
   });
 
   it('refuses rates out of bounds and a radius over 100 miles, each named', async () => {

@@ -13,6 +13,8 @@ import {
   therapistReferralSchema,
 } from '../../domain/referrals';
 import { referenceSearchSchema } from '../../domain/referral-reference';
+import { referralStandingSchema } from '../../domain/work-standing';
+import { getReferralStanding } from '../credentials/standing-service';
 import { createPhiBox } from '../crypto/phi-box';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { handleError } from '../http/errors';
@@ -173,6 +175,18 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
     async (request) => ({
       items: await listTherapistReferrals(labelledDeps, { ...callerOf(request), view: request.query.view, reference: request.query.reference }),
     }),
+  );
+
+  app.get(
+    '/therapist/referral-standing',
+    {
+      schema: {
+        tags,
+        summary: 'Why I am not offered new referrals: credentials missing, unverified or expired, a suspension, late visit notes (empty: I am)',
+        response: { 200: referralStandingSchema },
+      },
+    },
+    async (request) => getReferralStanding(deps, callerOf(request)),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import type {
   TherapistReferral,
 } from '../../domain/referrals';
 import type { PatientInput, PatientResponse } from '../../domain/patients';
+import type { ReferralStanding } from '../../domain/work-standing';
 import { api, ApiError } from './client';
 
 /**
@@ -80,6 +81,15 @@ export function useTherapistReferrals(view: 'open' | 'mine' | 'hidden' = 'open',
   return useQuery({
     queryKey: referralKeys.therapistList(view, reference),
     queryFn: () => api<{ items: TherapistReferral[] }>(`/api/therapist/referrals?view=${view}${reference === null ? '' : `&reference=${reference}`}`),
+    retry,
+  });
+}
+
+/** Why I am not offered new referrals (no reasons: I am); read fresh, as it changes with my credentials and notes. */
+export function useReferralStanding() {
+  return useQuery({
+    queryKey: ['referrals', 'therapist', 'standing'],
+    queryFn: ({ signal }) => api<ReferralStanding>('/api/therapist/referral-standing', { signal }),
     retry,
   });
 }

@@ -11,6 +11,7 @@ import { ErrorState, Loading } from '../../ui/states';
 import { ReferralCard } from './referral-card';
 import type { MapSelection } from './referral-map';
 import { ReferralMapSection } from './referral-map-section';
+import { ReferralsPausedNotice } from './referrals-paused-notice';
 import { parseReferralView, ReferralViewTabs, type ReferralView } from './referral-view-tabs';
 
 const listHeadings: Record<ReferralView, (count: number) => string> = {
@@ -40,6 +41,7 @@ export function ReferralsNearMePage() {
           Referrals that fit your discipline, license and service radius. Open one to accept it, ask for a higher rate, or decline.
         </p>
       </div>
+      <ReferralsPausedNotice />
       <ReferralViewTabs current={view} />
       <ReferenceSearch label="Find a referral by reference" />
       {referrals.isPending ? (
