@@ -182,7 +182,8 @@ describe('agency referrals', () => {
     const robin = responseCard(page, 'Robin Rate');
     await robin.waitFor();
     await robin.getByText('Asks for a higher rate').waitFor();
-    expect(await robin.getByText('NPI and license reviewed by CareRelay').count()).toBe(1);
+    expect(await robin.getByText(/^License TX verified [A-Z][a-z]{2} \d{4} · NPI · Background check$/).count()).toBe(1);
+    expect(await robin.getByRole('link', { name: 'View Robin Rate’s profile' }).count()).toBe(1);
     expect(await robin.getByText('11 years').count()).toBe(1);
     expect(await robin.getByText('TX, expires Dec 31, 2030').count()).toBe(1);
     expect(await robin.locator('[data-higher="true"]').textContent()).toBe('$180 (higher than offered)');

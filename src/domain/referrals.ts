@@ -262,6 +262,8 @@ export const responderSchema = z.object({
   licenseExpiry: z.string().nullable(),
   /** The account's review status: 'approved' means a manager verified the credentials. */
   verificationStatus: z.string(),
+  /** What is verified, in words ("License TX verified Nov 2026 · NPI · Background check"); null when nothing is. */
+  badge: z.string().nullable(),
   yearsExperience: z.number().nullable(),
   distanceMiles: z.number().nullable(),
 });

@@ -26,6 +26,7 @@ export const router = createBrowserRouter([
       { path: 'agency/schedule', lazy: async () => ({ Component: (await import('./visits/schedule-page')).SchedulePage }) },
       { path: 'agency/visits/:id', lazy: async () => ({ Component: (await import('./visits/visit-page')).VisitPage }) },
       { path: 'agency/therapists', lazy: async () => ({ Component: (await import('./dashboard/network-therapists-page')).NetworkTherapistsPage }) },
+      { path: 'agency/therapists/:id', lazy: async () => ({ Component: (await import('./therapist-profile/therapist-profile-page')).TherapistProfilePage }) },
       { path: 'agency/patients', lazy: async () => ({ Component: (await import('./dashboard/patient-records-page')).PatientRecordsPage }) },
       { path: 'agency/invoices', lazy: async () => ({ Component: (await import('./payments/payments-page')).PaymentsPage }) },
       { path: 'therapist/schedule', lazy: async () => ({ Component: (await import('./visits/schedule-page')).SchedulePage }) },

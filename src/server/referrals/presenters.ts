@@ -3,6 +3,7 @@ import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistRefe
 import { referralLabel } from '../../domain/referral-reference';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
 import type { Db } from '../db/client';
+import { verifiedBadgesOf } from '../therapist-profile/badges';
 import {
   agencyNamesOf,
   agreedRatesOf,
@@ -103,6 +104,10 @@ export async function presentAgencyReferral(db: Db, row: ReferralRow, names: Pat
     responsesWithTherapists(db, row.id),
     agreedRatesOf(db, row.id),
   ]);
+  const badges = await verifiedBadgesOf(
+    db,
+    responses.map(({ therapist }) => therapist.id),
+  );
   const presented = responses.map(({ response, therapist, distanceMiles }) => ({
     ...presentResponse(response),
     therapist: {
@@ -113,6 +118,7 @@ export async function presentAgencyReferral(db: Db, row: ReferralRow, names: Pat
       licenseState: therapist.licenseState,
       licenseExpiry: therapist.licenseExpiry,
       verificationStatus: therapist.status,
+      badge: badges.get(therapist.id) ?? null,
       yearsExperience: therapist.yearsExperience,
       distanceMiles: distanceMiles ?? null,
     },

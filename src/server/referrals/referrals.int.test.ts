@@ -524,6 +524,7 @@ describe('a therapist answers a referral', () => {
       licenseState: 'TX',
       licenseExpiry: '2030-12-31',
       verificationStatus: 'approved',
+      badge: expect.stringMatching(/^License TX verified [A-Z][a-z]{2} \d{4} · NPI · Background check$/),
       yearsExperience: 9,
       distanceMiles: expect.any(Number),
     });

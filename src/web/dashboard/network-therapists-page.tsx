@@ -32,9 +32,12 @@ export function NetworkTherapistsPage() {
           {therapists.data.items.map((therapist) => (
             <li key={therapist.id} aria-label={`${therapist.firstName} ${therapist.lastName}`} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-4">
               <div className="min-w-0">
-                <p className="font-semibold text-slate-900">
+                <Link
+                  to={`/dashboard/agency/therapists/${therapist.id}`}
+                  className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline hover:no-underline"
+                >
                   {therapist.firstName} {therapist.lastName}
-                </p>
+                </Link>
                 <p className="text-sm text-slate-700">{therapist.disciplines.join(', ')}</p>
               </div>
               <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
