@@ -26,6 +26,7 @@ import { registerPaymentJobs } from './payments/register-jobs';
 import { registerPrimarySourceJobs } from './credentials/primary-source-jobs';
 import { createPaymentProvider } from './payments/select-provider';
 import { createVisitReminderJob } from './visits/reminder-job';
+import { startCredentialExpiryJob } from './credentials/expiry-job';
 import { startNotificationBroker } from './notifications/broker';
 import { loadSecrets } from './secrets';
 import { createSmsDelivery } from './sms/deliver-sms';
@@ -154,6 +155,7 @@ async function startWorkers(
   });
   await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: payments.name });
   await jobs.work('visit-reminder', createVisitReminderJob({ database, jobs, publicUrl: config.publicUrl }));
-  await registerPrimarySourceJobs({ config, database, jobs });
   await startRatingPrompts({ database, jobs });
+  await registerPrimarySourceJobs({ config, database, jobs });
+  await startCredentialExpiryJob({ database, jobs, publicUrl: config.publicUrl, requiredCredentials: config.trust.requiredCredentials });
 }
