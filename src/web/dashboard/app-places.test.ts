@@ -7,7 +7,7 @@ describe('app places', () => {
   it('gives each role its primary places in order', () => {
     expect(labels(appPlacesFor('therapist', 'approved').primary)).toEqual(['Today', 'Referrals', 'Schedule', 'Payments']);
     expect(labels(appPlacesFor('agency', 'approved').primary)).toEqual(['Dashboard', 'Referrals', 'Patients', 'Schedule', 'Invoices', 'Therapists']);
-    expect(labels(appPlacesFor('manager', 'approved').primary)).toEqual(['Dashboard', 'Sign-ups', 'Payments', 'Marketplace']);
+    expect(labels(appPlacesFor('manager', 'approved').primary)).toEqual(['Dashboard', 'Sign-ups', 'Payments', 'Marketplace', 'Exclusions']);
   });
 
   it('keeps the account pages apart, with Settings for therapists only', () => {
@@ -44,5 +44,6 @@ describe('app places', () => {
     expect(currentPlace(manager, '/dashboard/admin/signups')?.label).toBe('Sign-ups');
     expect(currentPlace(manager, '/dashboard/admin/referrals')?.label).toBe('Marketplace');
     expect(currentPlace(manager, '/dashboard/admin/undelivered')?.label).toBe('Dashboard');
+    expect(currentPlace(manager, '/dashboard/admin/exclusions')?.label).toBe('Exclusions');
   });
 });

@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   Receipt,
   Settings,
+  ShieldAlert,
   ShieldCheck,
   Store,
   Sun,
@@ -51,6 +52,7 @@ const primaryPlaces: Record<UserType, readonly Place[]> = {
     { label: 'Sign-ups', to: '/dashboard/admin/signups', icon: UserCheck },
     { label: 'Payments', to: '/dashboard/admin/payments', icon: Wallet },
     { label: 'Marketplace', to: '/dashboard/admin/referrals', icon: Store },
+    { label: 'Exclusions', to: '/dashboard/admin/exclusions', icon: ShieldAlert },
   ],
 };
 
