@@ -22,6 +22,7 @@ export const router = createBrowserRouter([
       { path: 'admin', lazy: async () => ({ Component: (await import('./admin/admin-dashboard')).AdminDashboard }) },
       { path: 'admin/signups', lazy: async () => ({ Component: (await import('./admin/signups-page')).SignupsPage }) },
       { path: 'admin/undelivered', lazy: async () => ({ Component: (await import('./admin/undelivered-page')).UndeliveredPage }) },
+      { path: 'admin/expiring-credentials', lazy: async () => ({ Component: (await import('./admin/expiring-credentials-page')).ExpiringCredentialsPage }) },
       { path: 'admin/exclusions', lazy: async () => ({ Component: (await import('./admin/exclusions-page')).ExclusionsPage }) },
       { path: 'admin/referrals', lazy: async () => ({ Component: (await import('./referrals/admin/referral-eligibility-page')).ReferralEligibilityPage }) },
       { path: 'agency/schedule', lazy: async () => ({ Component: (await import('./visits/schedule-page')).SchedulePage }) },

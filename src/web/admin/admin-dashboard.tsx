@@ -1,4 +1,4 @@
-import { Store, UserCheck, Wallet } from 'lucide-react';
+import { CalendarClock, Store, UserCheck, Wallet } from 'lucide-react';
 import { useSignups } from '../api/admin';
 import { ApiError } from '../api/client';
 import { QuickAction, Section } from '../dashboard/dashboard-ui';
@@ -55,6 +55,9 @@ export function AdminDashboard() {
               </QuickAction>
               <QuickAction to="/dashboard/admin/payments" icon={<Wallet className="size-6" aria-hidden />} title="Payments">
                 Invoice lines and payouts: mark them paid, retry failures, export CSV.
+              </QuickAction>
+              <QuickAction to="/dashboard/admin/expiring-credentials" icon={<CalendarClock className="size-6" aria-hidden />} title="Expiring soon">
+                Therapists' credentials that have expired or expire within 60 days, and whether each was reminded.
               </QuickAction>
             </nav>
           </Section>

@@ -48,7 +48,7 @@ const primaryPlaces: Record<UserType, readonly Place[]> = {
     { label: 'Therapists', to: '/dashboard/agency/therapists', icon: Users },
   ],
   manager: [
-    { label: 'Dashboard', to: '/dashboard/admin', icon: LayoutDashboard, also: ['/dashboard/admin/undelivered'] },
+    { label: 'Dashboard', to: '/dashboard/admin', icon: LayoutDashboard, also: ['/dashboard/admin/undelivered', '/dashboard/admin/expiring-credentials'] },
     { label: 'Sign-ups', to: '/dashboard/admin/signups', icon: UserCheck },
     { label: 'Payments', to: '/dashboard/admin/payments', icon: Wallet },
     { label: 'Marketplace', to: '/dashboard/admin/referrals', icon: Store },
