@@ -12,12 +12,14 @@ import { primarySourceChecks, therapistCredentials, therapistProfiles, useraccou
 export type CredentialRow = typeof therapistCredentials.$inferSelect;
 export type NewCredentialRow = typeof therapistCredentials.$inferInsert;
 
-export function listCredentialsOf(db: Db, therapistId: string): Promise<CredentialRow[]> {
-  return db
+/** The therapist's credentials; `forUpdate` locks them (onboarding's save rewrites the NPI and license rows). */
+export async function listCredentialsOf(db: Db, therapistId: string, options: { forUpdate?: boolean } = {}): Promise<CredentialRow[]> {
+  const query = db
     .select()
     .from(therapistCredentials)
     .where(eq(therapistCredentials.therapistId, therapistId))
     .orderBy(asc(therapistCredentials.kind), asc(therapistCredentials.submittedAt), asc(therapistCredentials.id));
+  return options.forUpdate ? query.for('update') : query;
 }
 
 /** One of the therapist's own credentials; `forUpdate` locks it against a manager's review or another edit. */

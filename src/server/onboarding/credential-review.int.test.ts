@@ -7,6 +7,7 @@ import { sessionCookie } from '../../../test/people';
 import { createReferral, offeredTo } from '../../../test/referrals';
 import { credentialChangeMessages, type CredentialChangeItem, type CredentialChangeList } from '../../domain/credential-changes';
 import { npiWithCheckDigit } from '../../domain/npi';
+import type { MyCredentials } from '../../domain/credential-views';
 import type { OnboardingState } from '../../domain/onboarding';
 import { auditLog, credentialChanges, userProfiles } from '../db/schema/index';
 
@@ -82,95 +83,130 @@ async function auditRows(action: string, changeId: string) {
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, changeId)));
 }
 
-describe('a credential changed after approval goes back to review', () => {
-  it('an approved therapist who changes license state is told it awaits review and stays matched on the approved license only', async () => {
+/** The therapist's credentials as their Credentials page lists them. */
+async function credentialsOf(therapist: { cookie: string }) {
+  const response = await callApi(app.url, 'GET', '/api/credentials', { cookie: therapist.cookie });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as MyCredentials).items;
+}
+const licenseIn = async (therapist: { cookie: string }, state: string) => (await credentialsOf(therapist)).find((item) => item.kind === 'state_license' && item.issuer === state);
+const decide = (credentialId: string, decision: 'verify' | 'reject', body: unknown) =>
+  callApi(app.url, 'POST', `/api/admin/credentials/${credentialId}/${decision}`, { cookie: cookies.manager, body });
+
+/**
+ * A therapist's NPI and license from onboarding are credentials (credentials/onboarding-bridge.ts):
+ * a change goes back to review the one way every credential does, through the managers'
+ * verification, and the gates read only verified credentials. `credential_changes` remains the
+ * record of an approved agency's changed NPI or license.
+ */
+describe('a therapist’s license changed after approval goes back to review as a credential', () => {
+  it('a license given in another state awaits verification, and the therapist stays matched on the verified one only', async () => {
     const therapist = await texarkanaTherapist();
     const state = await moveToArkansas(therapist);
     expect(state.status).toBe('approved');
-    expect(state.credentialReview).toMatchObject({ status: 'pending', submitted: { licenseState: 'AR', licenseNumber: 'AR-PT-5521' }, reason: null });
-    // The form shows what they submitted, while the approved license stays on record.
+    expect(state.credentialReview).toBeNull();
     expect(state.profile).toMatchObject({ licenseState: 'AR', licenseNumber: 'AR-PT-5521' });
-    const [recorded] = await db().select().from(userProfiles).where(eq(userProfiles.id, therapist.userId));
-    expect(recorded).toMatchObject({ licenseState: 'TX', licenseExpiry: '2030-12-31' });
+    expect(await licenseIn(therapist, 'AR')).toMatchObject({ number: 'AR-PT-5521', expiresOn: '2031-06-30', status: 'submitted' });
+    expect(await licenseIn(therapist, 'TX')).toMatchObject({ status: 'verified' });
 
     expect(await offeredAt(ARKANSAS_ZIP, therapist.userId)).toBe(false);
     expect(await offeredAt(TEXAS_ZIP, therapist.userId)).toBe(true);
-
-    const change = await pendingChangeOf(therapist.userId);
-    expect(change).toMatchObject({
-      userType: 'therapist',
-      name: `${therapist.firstName} ${therapist.lastName}`,
-      approved: { licenseState: 'TX', licenseExpiry: '2030-12-31' },
-      submitted: { licenseState: 'AR', licenseNumber: 'AR-PT-5521', licenseExpiry: '2031-06-30' },
-    });
-    expect(change.changedFields).toEqual(['licenseNumber', 'licenseState', 'licenseExpiry']);
     const [saved] = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'onboarding.saved'), eq(auditLog.actorUserId, therapist.userId)));
-    expect(saved?.details).toEqual({ userType: 'therapist', credentialChange: 'submitted' });
+    expect(saved?.details).toEqual({ userType: 'therapist', credentialsChanged: ['state_license'] });
+    const pending = await callApi(app.url, 'GET', '/api/admin/credential-changes', { cookie: cookies.manager });
+    expect(((await pending.json()) as CredentialChangeList).items.some((item) => item.userId === therapist.userId)).toBe(false);
   });
 
-  it('once a manager approves the change the therapist is matched on the new license, and the approval is audited', async () => {
+  it('once a manager verifies the new license the therapist is matched in that state too', async () => {
     const therapist = await texarkanaTherapist();
     await moveToArkansas(therapist);
-    const change = await pendingChangeOf(therapist.userId);
-
-    const response = await review(change.id, 'approve', cookies.manager);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ id: change.id, status: 'approved' });
-
+    const arkansas = await licenseIn(therapist, 'AR');
+    expect((await decide(arkansas!.id, 'verify', { method: 'document' })).status).toBe(200);
     expect(await offeredAt(ARKANSAS_ZIP, therapist.userId)).toBe(true);
-    expect(await offeredAt(TEXAS_ZIP, therapist.userId)).toBe(false);
-    const state = (await (await callApi(app.url, 'GET', '/api/onboarding', { cookie: therapist.cookie })).json()) as OnboardingState;
-    expect(state.credentialReview).toBeNull();
-    expect(state.profile).toMatchObject({ licenseState: 'AR', licenseNumber: 'AR-PT-5521' });
+    expect(await offeredAt(TEXAS_ZIP, therapist.userId)).toBe(true);
+  });
 
-    const [audit] = await auditRows('credential_change.approved', change.id);
+  it('a rejected license leaves the verified one in force, and the therapist sees why', async () => {
+    const therapist = await texarkanaTherapist();
+    await moveToArkansas(therapist);
+    const arkansas = await licenseIn(therapist, 'AR');
+    const reason = 'The Arkansas license number is not on the state register.';
+    expect((await decide(arkansas!.id, 'reject', { reason })).status).toBe(200);
+    expect(await licenseIn(therapist, 'AR')).toMatchObject({ status: 'rejected', rejectionReason: reason });
+    expect(await offeredAt(ARKANSAS_ZIP, therapist.userId)).toBe(false);
+    expect(await offeredAt(TEXAS_ZIP, therapist.userId)).toBe(true);
+  });
+
+  it('a new expiry date on the verified license sends it back to review: no offers in that state until it is verified again', async () => {
+    const therapist = await texarkanaTherapist();
+    const texas = await licenseIn(therapist, 'TX');
+    const response = await callApi(app.url, 'PUT', '/api/onboarding', {
+      cookie: therapist.cookie,
+      body: onboardingBody(therapist, { licenseState: 'TX', licenseNumber: texas!.number }),
+    });
+    expect(response.status).toBe(200);
+    expect(await licenseIn(therapist, 'TX')).toMatchObject({ status: 'submitted', expiresOn: '2031-06-30', verifiedAt: null });
+    expect(await offeredAt(TEXAS_ZIP, therapist.userId)).toBe(false);
+    expect((await decide(texas!.id, 'verify', { method: 'document' })).status).toBe(200);
+    expect(await offeredAt(TEXAS_ZIP, therapist.userId)).toBe(true);
+  });
+});
+
+/** An approved agency whose NPI and license now await review as a pending change. */
+async function agencyWithPendingChange() {
+  const agency = await buildAgency(db(), { companyName: 'Late Paperwork Home Care' });
+  const cookie = await signIn(app.url, agency);
+  const body = { userType: 'agency', firstName: 'Maria', lastName: 'Santos', npiNumber: npiWithCheckDigit('192837465'), licenseNumber: 'HCSSA-1', licenseState: 'TX', licenseExpiry: '2031-01-31' };
+  const response = await callApi(app.url, 'PUT', '/api/onboarding', { cookie, body });
+  expect(response.status).toBe(200);
+  return { ...agency, cookie, body, state: (await response.json()) as OnboardingState, change: await pendingChangeOf(agency.userId) };
+}
+
+describe('an agency’s credential changed after approval goes back to review', () => {
+  it('once a manager approves the change it is the agency’s credential, and the approval is audited', async () => {
+    const agency = await agencyWithPendingChange();
+    const response = await review(agency.change.id, 'approve', cookies.manager);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: agency.change.id, status: 'approved' });
+    const [recorded] = await db().select().from(userProfiles).where(eq(userProfiles.id, agency.userId));
+    expect(recorded).toMatchObject({ licenseNumber: 'HCSSA-1', licenseState: 'TX' });
+
+    const [audit] = await auditRows('credential_change.approved', agency.change.id);
     expect(audit).toMatchObject({ actorUserId: reviewer.userId, outcome: 'success', entityType: 'credential_change' });
-    expect(audit?.details).toMatchObject({ userId: therapist.userId, changedFields: expect.arrayContaining(['licenseState']) as unknown });
+    expect(audit?.details).toMatchObject({ userId: agency.userId, changedFields: expect.arrayContaining(['licenseState']) as unknown });
 
     // Reviewed once: a second decision is refused.
-    const again = await review(change.id, 'reject', cookies.manager, { reason: 'Too late' });
+    const again = await review(agency.change.id, 'reject', cookies.manager, { reason: 'Too late' });
     expect(again.status).toBe(409);
     expect(await errorOf(again)).toMatchObject({ code: 'CONFLICT', message: credentialChangeMessages.alreadyReviewed });
   });
 
-  it('a rejected change leaves the approved license in force, and the therapist sees why', async () => {
-    const therapist = await texarkanaTherapist();
-    await moveToArkansas(therapist);
-    const change = await pendingChangeOf(therapist.userId);
-
-    const noReason = await review(change.id, 'reject', cookies.manager, { reason: ' ' });
+  it('a rejected change leaves nothing approved, and the agency sees why', async () => {
+    const agency = await agencyWithPendingChange();
+    const noReason = await review(agency.change.id, 'reject', cookies.manager, { reason: ' ' });
     expect(noReason.status).toBe(400);
     expect((await errorOf(noReason)).fields).toEqual({ reason: credentialChangeMessages.rejectReasonRequired });
 
-    const response = await review(change.id, 'reject', cookies.manager, { reason: 'The Arkansas license number is not on the state register.' });
+    const response = await review(agency.change.id, 'reject', cookies.manager, { reason: 'The license number is not on the state register.' });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'rejected' });
-
-    expect(await offeredAt(ARKANSAS_ZIP, therapist.userId)).toBe(false);
-    expect(await offeredAt(TEXAS_ZIP, therapist.userId)).toBe(true);
-    const state = (await (await callApi(app.url, 'GET', '/api/onboarding', { cookie: therapist.cookie })).json()) as OnboardingState;
-    expect(state.profile.licenseState).toBe('TX');
-    expect(state.credentialReview).toMatchObject({ status: 'rejected', reason: 'The Arkansas license number is not on the state register.' });
-    expect(await auditRows('credential_change.rejected', change.id)).toHaveLength(1);
+    const state = (await (await callApi(app.url, 'GET', '/api/onboarding', { cookie: agency.cookie })).json()) as OnboardingState;
+    expect(state.credentialReview).toMatchObject({ status: 'rejected', reason: 'The license number is not on the state register.' });
+    expect(await auditRows('credential_change.rejected', agency.change.id)).toHaveLength(1);
   });
 
-  it('only a manager at aal2 reviews a change, never the therapist who made it, another therapist or an agency', async () => {
+  it('only a manager at aal2 reviews a change, never the account that made it, a therapist or another agency', async () => {
+    const agency = await agencyWithPendingChange();
     const therapist = await texarkanaTherapist();
-    await moveToArkansas(therapist);
-    const change = await pendingChangeOf(therapist.userId);
-    const other = await texarkanaTherapist();
-
-    expect((await review(change.id, 'approve', '')).status).toBe(401);
-    expect((await callApi(app.url, 'GET', '/api/admin/credential-changes', { cookie: therapist.cookie })).status).toBe(403);
-    for (const cookie of [therapist.cookie, other.cookie, cookies.agency, cookies.managerAal1]) {
-      expect((await review(change.id, 'approve', cookie)).status).toBe(403);
+    expect((await review(agency.change.id, 'approve', '')).status).toBe(401);
+    expect((await callApi(app.url, 'GET', '/api/admin/credential-changes', { cookie: agency.cookie })).status).toBe(403);
+    for (const cookie of [agency.cookie, therapist.cookie, cookies.agency, cookies.managerAal1]) {
+      expect((await review(agency.change.id, 'approve', cookie)).status).toBe(403);
     }
-    expect(await offeredAt(ARKANSAS_ZIP, therapist.userId)).toBe(false);
-    expect(await auditRows('credential_change.approved', change.id)).toHaveLength(0);
-    expect((await pendingChangeOf(therapist.userId)).id).toBe(change.id);
+    expect(await auditRows('credential_change.approved', agency.change.id)).toHaveLength(0);
+    expect((await pendingChangeOf(agency.userId)).id).toBe(agency.change.id);
   });
 
   it('a manager cannot approve a change to their own credential', async () => {
@@ -185,18 +221,16 @@ describe('a credential changed after approval goes back to review', () => {
     expect((await review('00000000-0000-4000-8000-000000000000', 'approve', cookies.manager)).status).toBe(404);
   });
 
-  it('submitting the approved license again withdraws the pending change', async () => {
-    const therapist = await texarkanaTherapist();
-    await moveToArkansas(therapist);
-    const change = await pendingChangeOf(therapist.userId);
-    const [recorded] = await db().select().from(userProfiles).where(eq(userProfiles.id, therapist.userId));
-    const back = await callApi(app.url, 'PUT', '/api/onboarding', {
-      cookie: therapist.cookie,
-      body: { ...onboardingBody(therapist, { licenseState: 'TX', licenseNumber: recorded!.licenseNumber! }), npiNumber: recorded!.npiNumber, licenseExpiry: recorded!.licenseExpiry },
-    });
+  it('submitting the approved credential again withdraws the pending change', async () => {
+    const agency = await agencyWithPendingChange();
+    expect((await review(agency.change.id, 'approve', cookies.manager)).status).toBe(200);
+    const changed = await callApi(app.url, 'PUT', '/api/onboarding', { cookie: agency.cookie, body: { ...agency.body, licenseNumber: 'HCSSA-2' } });
+    expect(((await changed.json()) as OnboardingState).credentialReview).toMatchObject({ status: 'pending' });
+    const second = await pendingChangeOf(agency.userId);
+    const back = await callApi(app.url, 'PUT', '/api/onboarding', { cookie: agency.cookie, body: agency.body });
     expect(back.status).toBe(200);
     expect(((await back.json()) as OnboardingState).credentialReview).toBeNull();
-    expect((await review(change.id, 'approve', cookies.manager)).status).toBe(409);
+    expect((await review(second.id, 'approve', cookies.manager)).status).toBe(409);
   });
 
   it('an approved agency that never gave a license gets its first one reviewed too, with nothing approved meanwhile', async () => {

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import type { Caller } from '../use-case';
 import { lockAccountStatus, upsertPendingChange, withdrawPendingChange } from './credential-queries';
 import { credentialOf, credentialReviewOf } from './credential-review';
+import { recordOnboardingCredentials } from '../credentials/onboarding-bridge';
 import { onboardingAccount } from './policy';
 import {
   findAgencyName,
@@ -68,10 +69,10 @@ export async function getOnboarding({ database }: Deps, options: { actor: Actor 
 
 /**
  * Saves step 1 to user_profiles and, for therapists, their rates and service radius, in one
- * transaction with its audit row: either all of it is saved or none of it. An approved account's
- * changed credential (NPI, license) is not saved over the approved one: it is recorded as a
- * change pending review (credential-review.ts), and the account keeps being matched on the
- * credential a manager approved until then.
+ * transaction with its audit row: either all of it is saved or none of it. A therapist's NPI and
+ * license are recorded as credentials awaiting verification (a changed verified one goes back to
+ * review); the gates read only verified credentials. An approved agency's changed NPI or license is
+ * not saved over the approved one: it is recorded as a change pending review (credential-review.ts).
  */
 export async function saveOnboarding(deps: Deps, options: Caller & { input: Onboarding }): Promise<OnboardingState> {
   const { database } = deps;
@@ -87,7 +88,9 @@ export async function saveOnboarding(deps: Deps, options: Caller & { input: Onbo
     // The status as of now, locked: the session's copy may predate a manager's review.
     const status = await lockAccountStatus(tx, actor.userId);
     const recorded = await findUserProfile(tx, actor.userId);
-    const review = needsCredentialReview(status ?? actor.status, recorded, submitted);
+    // A therapist's NPI and license are credentials (credentials/onboarding-bridge.ts): a change goes
+    // back to review there, the one way every credential does. An agency's stays a pending change.
+    const review = actor.userType === 'agency' && needsCredentialReview(status ?? actor.status, recorded, submitted);
     const credential = review ? credentialColumnsOf(recorded) : submitted;
     await upsertUserProfile(tx, actor.userId, { firstName, lastName, ...credential });
     if (input.timeZone) await updateTimeZone(tx, actor.userId, input.timeZone);
@@ -100,7 +103,9 @@ export async function saveOnboarding(deps: Deps, options: Caller & { input: Onbo
     } else if (await withdrawPendingChange(tx, actor.userId)) {
       credentialChange = 'withdrawn';
     }
+    let credentialsChanged: string[] = [];
     if (input.userType === 'therapist') {
+      credentialsChanged = await recordOnboardingCredentials(tx, { therapistId: actor.userId, ...submitted });
       await upsertTherapistRates(tx, actor.userId, input.rates);
       if (!(await updateServiceRadius(tx, actor.userId, input.serviceRadiusMiles))) {
         // Sign-up always creates the profile, so this is a broken account, not bad input.
@@ -115,7 +120,12 @@ export async function saveOnboarding(deps: Deps, options: Caller & { input: Onbo
       outcome: 'success',
       ipAddress: options.client.ipAddress,
       userAgent: options.client.userAgent,
-      details: { userType: actor.userType, ...(credentialChange ? { credentialChange } : {}), ...(input.timeZone ? { timeZone: input.timeZone } : {}) },
+      details: {
+        userType: actor.userType,
+        ...(credentialChange ? { credentialChange } : {}),
+        ...(credentialsChanged.length > 0 ? { credentialsChanged } : {}),
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+      },
     });
   });
   return getOnboarding(deps, { actor: options.actor });
