@@ -191,7 +191,11 @@ export interface TrustSettings {
   nppesApiUrl: string | undefined;
   /** Where the monthly LEIE import reads the CSV (a URL or a file path). Unset outside production: the built-in stand-in list. */
   leieCsvSource: string | undefined;
-  /** A therapist with more than `maxOverdue` overdue notes, or any overdue more than `maxDaysOverdue` days, is offered no new referrals. */
+  /**
+   * A therapist with `maxOverdue` or more overdue notes (the issue's "default 3 overdue": 3 is the
+   * threshold, not the last number allowed), or any overdue more than `maxDaysOverdue` days, is
+   * offered no new referrals (domain/work-standing.ts).
+   */
   lateNotes: { maxOverdue: number; maxDaysOverdue: number };
 }
 
