@@ -68,10 +68,9 @@ const columns: readonly Column<ExpiringCredential>[] = [
     cell: (item) => (
       <Link
         to={therapistCredentialsPath(item.therapistId)}
-        aria-label={`Review ${item.therapistName}’s credentials`}
         className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-brand-700 underline hover:no-underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
       >
-        Review credentials
+        Review credentials<span className="sr-only"> of {item.therapistName}</span>
       </Link>
     ),
   },
