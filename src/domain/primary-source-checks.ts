@@ -44,6 +44,8 @@ export const exclusionsOverviewSchema = z.object({
   inForce: leieImportSchema.nullable(),
   /** An import is waiting in the queue or running: "Import now" would only repeat it. */
   importQueued: z.boolean(),
+  /** Therapists are being checked against the list (after an import, or one at approval): a suspension may follow. */
+  checking: z.boolean(),
   suspended: z.array(suspendedTherapistSchema),
 });
 export type ExclusionsOverview = z.infer<typeof exclusionsOverviewSchema>;

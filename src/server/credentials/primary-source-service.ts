@@ -42,23 +42,32 @@ function presentImport(row: typeof leieImports.$inferSelect): LeieImport {
 
 const importQueuedSql = sql`(${liveJobExists('leie-import', 'trigger', sql`'manager'`)} or ${liveJobExists('leie-import', 'trigger', sql`'schedule'`)})`;
 
+const checkingSql = sql`exists (select 1 from pgboss.job j where j.name = 'leie-check' and j.state < 'completed')`;
+
 async function importQueued(db: Db): Promise<boolean> {
   const result = await db.execute<{ live: boolean }>(sql`select ${importQueuedSql} as live`);
   return result.rows[0]?.live === true;
 }
 
+async function checking(db: Db): Promise<boolean> {
+  const result = await db.execute<{ live: boolean }>(sql`select ${checkingSql} as live`);
+  return result.rows[0]?.live === true;
+}
+
 export async function getExclusionsOverview({ database }: { database: Database }): Promise<ExclusionsOverview> {
   const { db } = database;
-  const [imports, [inForce], queued, suspended] = await Promise.all([
+  const [imports, [inForce], queued, checks, suspended] = await Promise.all([
     db.select().from(leieImports).orderBy(desc(leieImports.startedAt)).limit(IMPORTS_SHOWN),
     db.select().from(leieImports).where(eq(leieImports.status, 'finished')).orderBy(desc(leieImports.finishedAt)).limit(1),
     importQueued(db),
+    checking(db),
     listSuspendedTherapists(db),
   ]);
   return {
     imports: imports.map(presentImport),
     inForce: inForce ? presentImport(inForce) : null,
     importQueued: queued,
+    checking: checks,
     suspended: suspended.map((row) => ({
       therapistId: row.therapistId,
       name: `${row.firstName} ${row.lastName}`,

@@ -70,17 +70,19 @@ export function ExclusionsPage() {
       {data && (
         <section aria-labelledby="leie-imports" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <div>
+            <div className="min-w-0">
               <h2 id="leie-imports" className="text-lg font-semibold text-slate-900">
                 List in force
               </h2>
               {data.inForce ? (
                 <p className="text-slate-700">
-                  Imported {formatMoment(data.inForce.finishedAt ?? data.inForce.startedAt, zone)}: {data.inForce.rowCount.toLocaleString('en-US')} entries from {data.inForce.source}.
+                  Imported {formatMoment(data.inForce.finishedAt ?? data.inForce.startedAt, zone)}: {data.inForce.rowCount.toLocaleString('en-US')} entries from{' '}
+                  <span className="break-all">{data.inForce.source}</span>.
                 </p>
               ) : (
                 <p className="text-slate-700">No list has been imported yet.</p>
               )}
+              {data.checking && <p className="text-slate-700">Checking therapists against the list…</p>}
             </div>
             <Button className="min-h-11 shrink-0" disabled={importNow.isPending || data.importQueued} aria-busy={data.importQueued} onClick={onImport}>
               <Download className="size-4" aria-hidden /> {data.importQueued ? 'Import queued…' : 'Import now'}
@@ -126,7 +128,7 @@ export function ExclusionsPage() {
                     <p className="text-slate-800">{therapist.reason}</p>
                     <p className="text-sm text-slate-700">Suspended {formatMoment(therapist.suspendedAt, zone)}</p>
                   </div>
-                  <Button variant="secondary" className="min-h-11 shrink-0" aria-label={`Lift ${therapist.name}’s suspension`} onClick={() => setLifting(therapist)}>
+                  <Button variant="secondary" className="min-h-11 shrink-0" aria-label={`Lift suspension of ${therapist.name}`} onClick={() => setLifting(therapist)}>
                     Lift suspension
                   </Button>
                 </li>

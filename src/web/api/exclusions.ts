@@ -6,13 +6,13 @@ const exclusionsKey = ['admin', 'exclusions'] as const;
 
 /**
  * The exclusion list (LEIE) for managers: the latest imports and the suspended therapists. Polled
- * while an import is queued or running, so its end (and any new suspension) shows without a reload.
+ * while an import or the checks after it are queued or running, so a new suspension shows without a reload.
  */
 export function useExclusions() {
   return useQuery({
     queryKey: exclusionsKey,
     queryFn: ({ signal }) => api<ExclusionsOverview>('/api/admin/exclusions', { signal }),
-    refetchInterval: (query) => (query.state.data?.importQueued ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.importQueued || query.state.data?.checking ? 2000 : false),
     // A 401/403 will not change by asking again.
     retry: false,
   });
