@@ -22,6 +22,7 @@ export const attentionKinds = [
   'signups_to_review',
   'credential_changes_to_review',
   'undelivered_messages',
+  'credentials_expiring',
 ] as const;
 export type AttentionKind = (typeof attentionKinds)[number];
 
@@ -56,6 +57,7 @@ const nouns: Record<AttentionKind, [one: string, many: string]> = {
   signups_to_review: ['sign-up to review', 'sign-ups to review'],
   credential_changes_to_review: ['credential change to review', 'credential changes to review'],
   undelivered_messages: ['undelivered message', 'undelivered messages'],
+  credentials_expiring: ['credential expired or expiring within 7 days', 'credentials expired or expiring within 7 days'],
 };
 
 /** "1 failed payment", "3 failed payments". */

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { credentialLabel, EXPIRING_WINDOW_DAYS, type ExpiringCredentialList } from '../../domain/credential-expiry';
 import { daysUntil, type CredentialKind } from '../../domain/credentials';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { todayIn } from '../referrals/eligibility';
 
 const LIMIT = 500;
+/** Expired or this close to expiry: worth a line in the managers' "Needs your attention". */
+const URGENT_WITHIN_DAYS = 7;
 
 type Row = {
   id: string;
@@ -20,6 +22,28 @@ type Row = {
   reminded_at: Date | string | null;
   renewal_submitted: boolean;
 };
+
+/**
+ * Which credentials `c` (of an approved therapist, joined as `a`) the list holds: expired, or
+ * verified and expiring within `withinDays` of `today`, unless a verified later one of the same
+ * kind and issuer has replaced it.
+ */
+function listed(today: string, withinDays: number): SQL {
+  return sql`c.expires_on is not null
+      and (c.status = 'expired' or (c.status = 'verified' and c.expires_on <= ${today}::date + ${withinDays}::int))
+      and not exists (select 1 from therapist_credentials r
+                      where r.therapist_id = c.therapist_id and r.kind = c.kind and upper(r.issuer) = upper(c.issuer) and r.id <> c.id
+                        and r.status = 'verified' and (r.expires_on is null or r.expires_on > c.expires_on))`;
+}
+
+/** For "Needs your attention": the listed credentials that have expired or expire within 7 days. */
+export async function countUrgentExpiringCredentials(db: Db, now = new Date()): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count from therapist_credentials c
+    join useraccounts a on a.user_id = c.therapist_id and a.status = 'approved'
+    where ${listed(todayIn(undefined, now), URGENT_WITHIN_DAYS)}`);
+  return result.rows[0]?.count ?? 0;
+}
 
 /**
  * The managers' "Expiring soon" list: every credential of an approved therapist that is verified
@@ -43,11 +67,7 @@ export async function listExpiringCredentials(deps: { database: Database }, now 
       select days_before, sent_at from credential_reminders m
       where m.credential_id = c.id and m.expires_on = c.expires_on order by m.sent_at desc limit 1
     ) last on true
-    where c.expires_on is not null
-      and (c.status = 'expired' or (c.status = 'verified' and c.expires_on <= ${today}::date + ${EXPIRING_WINDOW_DAYS}::int))
-      and not exists (select 1 from therapist_credentials r
-                      where r.therapist_id = c.therapist_id and r.kind = c.kind and upper(r.issuer) = upper(c.issuer) and r.id <> c.id
-                        and r.status = 'verified' and (r.expires_on is null or r.expires_on > c.expires_on))
+    where ${listed(today, EXPIRING_WINDOW_DAYS)}
     order by c.expires_on, p.last_name, p.first_name, c.id
     limit ${LIMIT}`);
   return {

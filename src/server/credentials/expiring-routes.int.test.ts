@@ -100,3 +100,17 @@ describe('what a manager sees', () => {
     expect(body).not.toContain('1234567893');
   });
 });
+
+describe("the managers' Needs your attention", () => {
+  it('counts the credentials expired or expiring within 7 days and leads to the list', async () => {
+    const attention = await ok<{ items: { kind: string; label: string; link: string }[] }>(
+      await callApi(app.url, 'GET', '/api/admin/attention', { cookie: who.manager.cookie, ip: who.manager.ip }),
+    );
+    expect(attention.items.find((item) => item.kind === 'credentials_expiring')).toEqual({
+      kind: 'credentials_expiring',
+      count: 2,
+      label: '2 credentials expired or expiring within 7 days',
+      link: '/dashboard/admin/expiring-credentials',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { attentionLabel, type AttentionItem, type AttentionKind, type AttentionList } from '../../domain/attention';
 import type { Actor } from '../auth/session';
+import { countUrgentExpiringCredentials } from '../credentials/expiring-list';
 import { referralsPausedLines } from '../credentials/paused-attention';
 import type { StandingConfig } from '../credentials/standing';
 import type { Database } from '../db/client';
@@ -60,13 +61,18 @@ export async function getTherapistAttention({ database, config }: Deps & { confi
 }
 
 export async function getManagerAttention({ database }: Deps): Promise<AttentionList> {
-  const [row, undelivered] = await Promise.all([marketplaceAttention(database.db), countUndeliveredMessages(database.db)]);
+  const [row, undelivered, expiring] = await Promise.all([
+    marketplaceAttention(database.db),
+    countUndeliveredMessages(database.db),
+    countUrgentExpiringCredentials(database.db),
+  ]);
   return {
     items: [
       ...line('signups_to_review', row.signups, '/dashboard/admin/signups?status=pending'),
       // The review itself happens in the panel on the admin dashboard.
       ...line('credential_changes_to_review', row.credential_changes, '/dashboard/admin#credential-changes-title'),
       ...line('undelivered_messages', undelivered, '/dashboard/admin/undelivered'),
+      ...line('credentials_expiring', expiring, '/dashboard/admin/expiring-credentials'),
     ],
   };
 }
