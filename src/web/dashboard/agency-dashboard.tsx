@@ -9,6 +9,7 @@ import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
 import { useDashboardMe } from './dashboard-context';
 import { ProfileLink } from './profile-link';
+import { OwnAgencyRecord } from '../ratings/agency-record-card';
 
 /**
  * /dashboard/agency for an approved agency: what needs its attention, figures from the database
@@ -57,6 +58,7 @@ export function AgencyDashboard() {
               />
             </dl>
           </section>
+          <OwnAgencyRecord />
           <Section title="Recent activity" id="recent-activity">
             {data.recentActivity.length === 0 ? (
               <EmptyCard>No activity yet.</EmptyCard>

@@ -9,6 +9,8 @@ import { Button, ButtonLink } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
 import { ErrorState, Loading } from '../../ui/states';
 import { ReferralVisits } from '../../visits/referral-visits';
+import { ReferralAgencyRecord } from '../../ratings/agency-record-card';
+import { RatingPanel } from '../../ratings/rating-panel';
 import { PatientPanel } from '../patient-panel';
 import { ActionFeedbackArea, useActionFeedback } from './action-feedback';
 import { referralOutcome } from './format';
@@ -77,6 +79,8 @@ function ReferralDetail({ referral }: { referral: TherapistReferral }) {
       <ActionFeedbackArea feedback={feedback} />
       {outcome !== 'open' && <ReferralOutcomeBanner referral={referral} outcome={outcome} />}
       {outcome === 'open' && <ResponsePanel referral={referral} feedback={feedback} />}
+      {outcome === 'matched_to_me' && <RatingPanel referralId={referral.id} />}
+      {(outcome === 'open' || outcome === 'matched_to_me') && <ReferralAgencyRecord referralId={referral.id} agencyName={referral.agencyName} />}
 
       <section aria-labelledby="details-heading" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
