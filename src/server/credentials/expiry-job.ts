@@ -5,8 +5,9 @@ import { writeAudit } from '../audit/write-audit';
 import { inTransaction, type Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { todayIn } from '../referrals/eligibility';
-import { claimExpiryReminder, credentialsOfTherapist, expiringSoonAnyTherapist, expiryRecipient, lockCredential, pastExpiryAnyTherapist } from './expiry-queries';
+import { claimExpiryReminder, expiringSoonAnyTherapist, expiryRecipient, lockCredential, pastExpiryAnyTherapist } from './expiry-queries';
 import { CREDENTIAL_EXPIRED_TYPE, EXPIRY_REMINDER_TYPE, sendExpiryNotice } from './expiry-notice';
+import { listCredentialsOf } from './queries';
 import { moveCredentialStatus } from './status';
 
 /**
@@ -86,7 +87,7 @@ async function expireCredential(deps: ExpiryJobDeps, id: string, today: string):
     if (!recipient || recipient.accountStatus !== 'approved') return true;
     // Referrals stop only if this leaves a required kind (for a license, in its state) uncovered.
     const problems = credentialProblems({
-      credentials: await credentialsOfTherapist(t.tx, credential.therapistId),
+      credentials: await listCredentialsOf(t.tx, credential.therapistId),
       required: deps.requiredCredentials,
       patientState: credential.kind === 'state_license' ? credential.issuer : '',
       today,

@@ -83,20 +83,6 @@ export async function lockCredential(db: Db, id: string) {
   return row ?? null;
 }
 
-/** Every credential of one therapist, as the gates judge them. */
-export async function credentialsOfTherapist(db: Db, therapistId: string) {
-  return db
-    .select({
-      kind: therapistCredentials.kind,
-      status: therapistCredentials.status,
-      issuer: therapistCredentials.issuer,
-      expiresOn: therapistCredentials.expiresOn,
-      compactPrivilege: therapistCredentials.compactPrivilege,
-    })
-    .from(therapistCredentials)
-    .where(eq(therapistCredentials.therapistId, therapistId));
-}
-
 export interface ExpiryRecipient {
   email: string;
   accountStatus: string;
