@@ -68,5 +68,13 @@ describe('license expiry reminder', () => {
     expect(await managerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await smallTapTargets(managerPage, { within: 'main' })).toEqual([]);
     expect(await seriousAxeViolations(managerPage)).toEqual([]);
+
+    // On a wide screen the same rows are a table.
+    const wide = await e2e.signedInPage(await buildManager(db()), { aal: 'aal2' });
+    await wide.goto('/dashboard/admin/expiring-credentials');
+    const row = wide.getByRole('region', { name: 'Expiring credentials' }).getByRole('row').filter({ hasText: 'Jordan Expiring' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Texas state license');
+    expect(await seriousAxeViolations(wide)).toEqual([]);
   });
 });
