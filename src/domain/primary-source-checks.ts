@@ -58,11 +58,3 @@ export const liftSuspensionSchema = z.object({
     .max(SUSPENSION_LIFT_REASON_MAX, `Please keep the reason under ${SUSPENSION_LIFT_REASON_MAX} characters`),
 });
 export type LiftSuspension = z.infer<typeof liftSuspensionSchema>;
-
-export const primarySourceCheckSchema = z.object({
-  source: z.enum(['nppes', 'leie']),
-  outcome: z.enum(['pending', 'clear', 'review', 'match', 'unreachable']),
-  detail: z.string(),
-  checkedAt: z.string(),
-});
-export type PrimarySourceCheck = z.infer<typeof primarySourceCheckSchema>;

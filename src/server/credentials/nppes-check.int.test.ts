@@ -138,6 +138,21 @@ describe('checking an NPI with NPPES', () => {
   });
 });
 
+describe('when an NPI is submitted', () => {
+  it('checks the NPI a therapist adds on their credentials page, and verifies it when NPPES agrees', async () => {
+    const therapist = await buildTherapist(db(), { firstName: 'Ada', lastName: 'Added', credentials: 'none' });
+    nppes.add(nppesRecord({ npi: '1999888777', firstName: 'ADA', lastName: 'ADDED' }));
+    const own = await session(app, therapist);
+    const added = await ok<{ id: string }>(
+      await callApi(app.url, 'POST', '/api/credentials', { cookie: own.cookie, ip: own.ip, body: { kind: 'npi', number: '1999888777', issuer: 'NPPES' } }),
+      201,
+    );
+    expect((await latestCheck(therapist.userId, 'clear')).detail).toContain('NPI 1999888777 is active');
+    const [credential] = await db().select().from(therapistCredentials).where(eq(therapistCredentials.id, added.id));
+    expect(credential).toMatchObject({ status: 'verified', verifiedBy: 'nppes' });
+  });
+});
+
 describe('who may ask for a check again', () => {
   it('only a manager who passed a second factor; another role, or a manager at aal1, is refused', async () => {
     const therapist = await therapistWithNpi();

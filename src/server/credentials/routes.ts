@@ -32,6 +32,7 @@ function credentialDepsOf(deps: AppDeps): CredentialDeps {
     store: deps.attachmentStore,
     phiBox: createPhiBox(deps.secrets.phiKey),
     requiredCredentials: deps.config.trust.requiredCredentials,
+    jobs: deps.jobs,
   };
 }
 

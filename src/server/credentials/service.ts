@@ -4,6 +4,8 @@ import { changedReviewedFields } from '../../domain/credential-lifecycle';
 import type { CredentialView, MyCredentials } from '../../domain/credential-views';
 import { credentialMessages, type CredentialInput, type CredentialKind } from '../../domain/credentials';
 import { writeAudit } from '../audit/write-audit';
+import type { JobQueue } from '../jobs/queue';
+import { queueNppesCheck } from './nppes-check-job';
 import type { PhiBox } from '../crypto/phi-box';
 import { inTransaction, type Database, type Db } from '../db/client';
 import type { AttachmentStore } from '../documentation/attachment-store';
@@ -28,6 +30,8 @@ export interface CredentialDeps {
   store: AttachmentStore;
   phiBox: PhiBox;
   requiredCredentials: readonly CredentialKind[];
+  /** Queues the NPPES check of an NPI added or changed (nppes-check-job.ts); absent, none is queued. */
+  jobs?: JobQueue;
 }
 
 const notFound = () => new AppError('NOT_FOUND', credentialMessages.notFound);
@@ -66,9 +70,10 @@ function audit(tx: Db, options: Caller, action: string, credentialId: string, de
 
 export async function addCredential(deps: CredentialDeps, options: Caller & { input: CredentialInput }): Promise<CredentialView> {
   const { input } = options;
-  return inTransaction(deps.database, async ({ tx }) => {
+  return inTransaction(deps.database, async ({ tx, sql }) => {
     const row = await insertCredential(tx, { therapistId: options.actor.userId, kind: input.kind, ...fieldsOf(input) });
     await audit(tx, options, 'credential.added', row.id, { kind: row.kind });
+    if (row.kind === 'npi' && deps.jobs) await queueNppesCheck(deps.jobs, row.therapistId, { sql });
     return presentCredential(deps.phiBox, row);
   });
 }
@@ -80,7 +85,7 @@ export async function addCredential(deps: CredentialDeps, options: Caller & { in
  */
 export async function editCredential(deps: CredentialDeps, options: Caller & { credentialId: string; input: CredentialInput }): Promise<CredentialView> {
   const { input } = options;
-  return inTransaction(deps.database, async ({ tx }) => {
+  return inTransaction(deps.database, async ({ tx, sql }) => {
     const current = await findCredentialOf(tx, options.credentialId, options.actor.userId, { forUpdate: true });
     if (!current) throw notFound();
     if (current.kind !== input.kind) {
@@ -93,6 +98,7 @@ export async function editCredential(deps: CredentialDeps, options: Caller & { c
     const updated = await reviseCredential(tx, current, fields);
     if (!updated) throw conflict();
     await audit(tx, options, 'credential.changed', current.id, { kind: current.kind, changedFields, previousStatus: current.status, status: updated.status });
+    if (current.kind === 'npi' && deps.jobs) await queueNppesCheck(deps.jobs, current.therapistId, { sql });
     return presentCredential(deps.phiBox, updated);
   });
 }
