@@ -63,7 +63,7 @@ describe('license expiry reminder', () => {
     expect(text).toContain('7 days');
     expect(text).toMatch(/Reminder sent\s*7-day,/);
     expect(await card.getByRole('link', { name: 'Review credentials of Jordan Expiring' }).getAttribute('href')).toBe(
-      `/dashboard/admin/therapists/${therapist.userId}/credentials`,
+      `/dashboard/admin/credentials/therapists/${therapist.userId}`,
     );
     expect(await managerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await smallTapTargets(managerPage, { within: 'main' })).toEqual([]);

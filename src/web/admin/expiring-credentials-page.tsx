@@ -13,7 +13,7 @@ import { useTimeZone } from '../ui/use-time-zone';
 import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
 
 /** Where a manager reviews one therapist's credentials (the verification screen). */
-export const therapistCredentialsPath = (therapistId: string) => `/dashboard/admin/therapists/${encodeURIComponent(therapistId)}/credentials`;
+export const therapistCredentialsPath = (therapistId: string) => `/dashboard/admin/credentials/therapists/${encodeURIComponent(therapistId)}`;
 
 function daysLeftText(daysLeft: number): string {
   if (daysLeft < 0) return `Expired ${-daysLeft} ${daysLeft === -1 ? 'day' : 'days'} ago`;
