@@ -137,7 +137,8 @@ async function registerSecurityHeaders(app: App, config: Config) {
         // <style> it injects (its text varies with the scrollbar width, so no hash fits it).
         styleSrc: ["'self'", styleNonceSource],
         // Map tiles come from the configured tile server, if any (e.g. https://tile.openstreetmap.org).
-        imgSrc: ["'self'", 'data:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],
+        // blob: is a credential's document image, previewed from the bytes the manager's page fetched.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

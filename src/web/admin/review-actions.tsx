@@ -1,5 +1,5 @@
 import type { SignupItem } from '../../domain/admin';
-import { Button } from '../ui/button';
+import { Button, ButtonLink } from '../ui/button';
 
 export interface ReviewHandlers {
   onApprove: (item: SignupItem) => void;
@@ -8,12 +8,20 @@ export interface ReviewHandlers {
   approvingId: string | undefined;
 }
 
-/** Approve and Reject for a pending account; reviewed accounts show no buttons. */
+/**
+ * Approve and Reject for a pending account (and, for a therapist, their credentials and checks, which
+ * approval needs verified); reviewed accounts show no buttons.
+ */
 export function ReviewActions({ item, onApprove, onReject, approvingId }: ReviewHandlers & { item: SignupItem }) {
   if (item.status !== 'pending') return null;
   const approving = approvingId === item.id;
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
+      {item.userType === 'therapist' && (
+        <ButtonLink size="sm" variant="secondary" to={`/dashboard/admin/credentials/therapists/${item.id}`} aria-label={`Credentials and checks of ${item.name}`}>
+          Credentials
+        </ButtonLink>
+      )}
       <Button size="sm" onClick={() => onApprove(item)} disabled={approvingId !== undefined} aria-label={`Approve ${item.name}`}>
         {approving ? 'Approving…' : 'Approve'}
       </Button>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttachmentView, NoteContent, ReviewNoteInput, VisitNotesView } from '../../domain/documentation';
 import { api, ApiError } from './client';
+import { uploadFile } from './upload';
 
 /**
  * Visit documentation: /api/visits/:id/notes… and attachments. Everything here is PHI:
@@ -50,33 +51,13 @@ export function useAttachments(visitId: string) {
   });
 }
 
-/** POST /api/visits/:id/attachments: the raw file as its own content type (the API takes no multipart). */
-async function uploadFile(visitId: string, file: File): Promise<AttachmentView> {
-  let response: Response;
-  try {
-    // The name is PHI: in a header, not the URL, which servers and proxies log. Percent-encoded,
-    // since a header carries ASCII only.
-    response = await fetch(`/api/visits/${visitId}/attachments`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
-      body: file,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach CareRelay. Check your connection and try again.');
-  }
-  const data = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | AttachmentView | undefined;
-  if (!response.ok) {
-    const error = data && 'error' in data ? data.error : undefined;
-    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? `Upload failed (${response.status})`);
-  }
-  return data as AttachmentView;
-}
+/** POST /api/visits/:id/attachments: the raw file as its own content type. */
+const uploadAttachment = (visitId: string, file: File) => uploadFile<AttachmentView>(`/api/visits/${visitId}/attachments`, file);
 
 export function useUploadAttachment(visitId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadFile(visitId, file),
+    mutationFn: (file: File) => uploadAttachment(visitId, file),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentationKeys.attachments(visitId) }),
   });
 }

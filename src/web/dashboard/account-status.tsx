@@ -14,7 +14,7 @@ const badges: Record<Exclude<Status, 'approved'>, { label: string; className: st
  * What a pending or rejected account sees in place of any dashboard page: its status, and the way to
  * complete or review its profile. The server refuses everything else to such accounts anyway.
  */
-export function AccountStatusPage({ status }: { status: Exclude<Status, 'approved'> }) {
+export function AccountStatusPage({ status, therapist = false }: { status: Exclude<Status, 'approved'>; therapist?: boolean }) {
   const badge = badges[status];
   const Icon = status === 'pending' ? Clock : XCircle;
   return (
@@ -50,6 +50,14 @@ export function AccountStatusPage({ status }: { status: Exclude<Status, 'approve
           </Link>{' '}
           — your professional details help us review your account.
         </p>
+        {therapist && (
+          <p className="mt-4 text-slate-700">
+            <Link to="/dashboard/therapist/credentials" className="font-semibold text-brand-700 underline hover:no-underline">
+              Add your credentials
+            </Link>{' '}
+            — a manager verifies your license, NPI and the other required credentials before approving your account.
+          </p>
+        )}
       </div>
     </div>
   );

@@ -7,20 +7,22 @@ describe('app places', () => {
   it('gives each role its primary places in order', () => {
     expect(labels(appPlacesFor('therapist', 'approved').primary)).toEqual(['Today', 'Referrals', 'Schedule', 'Payments']);
     expect(labels(appPlacesFor('agency', 'approved').primary)).toEqual(['Dashboard', 'Referrals', 'Patients', 'Schedule', 'Invoices', 'Therapists']);
-    expect(labels(appPlacesFor('manager', 'approved').primary)).toEqual(['Dashboard', 'Sign-ups', 'Payments', 'Marketplace', 'Exclusions']);
+    expect(labels(appPlacesFor('manager', 'approved').primary)).toEqual(['Dashboard', 'Sign-ups', 'Credentials', 'Payments', 'Marketplace', 'Exclusions']);
   });
 
   it('keeps the account pages apart, with Settings for therapists only', () => {
-    expect(labels(appPlacesFor('therapist', 'approved').account)).toEqual(['Notifications', 'Settings', 'Security']);
+    expect(labels(appPlacesFor('therapist', 'approved').account)).toEqual(['Notifications', 'Credentials', 'Settings', 'Security']);
     expect(labels(appPlacesFor('agency', 'approved').account)).toEqual(['Notifications', 'Security']);
   });
 
-  it('shows a pending or rejected account only its status and Security', () => {
+  it('shows a pending or rejected account only its status and Security (and a therapist Credentials)', () => {
     for (const status of ['pending', 'rejected'] as const) {
       const places = appPlacesFor('agency', status);
       expect(labels(places.primary)).toEqual(['Account status']);
       expect(places.primary[0]?.to).toBe('/dashboard/agency');
       expect(labels(places.account)).toEqual(['Security']);
+      // A therapist uploads credentials before approval, for a manager to verify.
+      expect(labels(appPlacesFor('therapist', status).account)).toEqual(['Credentials', 'Security']);
     }
   });
 

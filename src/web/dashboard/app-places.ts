@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   Bell,
   CalendarDays,
   ClipboardList,
@@ -50,6 +51,7 @@ const primaryPlaces: Record<UserType, readonly Place[]> = {
   manager: [
     { label: 'Dashboard', to: '/dashboard/admin', icon: LayoutDashboard, also: ['/dashboard/admin/undelivered', '/dashboard/admin/expiring-credentials'] },
     { label: 'Sign-ups', to: '/dashboard/admin/signups', icon: UserCheck },
+    { label: 'Credentials', to: '/dashboard/admin/credentials', icon: BadgeCheck },
     { label: 'Payments', to: '/dashboard/admin/payments', icon: Wallet },
     { label: 'Marketplace', to: '/dashboard/admin/referrals', icon: Store },
     { label: 'Exclusions', to: '/dashboard/admin/exclusions', icon: ShieldAlert },
@@ -60,6 +62,7 @@ const primaryPlaces: Record<UserType, readonly Place[]> = {
 const accountPlaces: Record<UserType, readonly Place[]> = {
   therapist: [
     { label: 'Notifications', to: '/dashboard/notifications', icon: Bell },
+    { label: 'Credentials', to: '/dashboard/therapist/credentials', icon: BadgeCheck },
     { label: 'Settings', to: '/dashboard/therapist/settings', icon: Settings },
     { label: 'Security', to: '/dashboard/security', icon: ShieldCheck },
   ],
@@ -84,8 +87,8 @@ export interface AppPlaces {
 }
 
 /**
- * The shell's places for a signed-in account. A pending or rejected account has only its status
- * and Security: the server refuses it everything else.
+ * The shell's places for a signed-in account. A pending or rejected account has only its status,
+ * Security and (a therapist) Credentials: the server refuses it everything else.
  */
 export function appPlacesFor(userType: UserType, status: AccountStatus): AppPlaces {
   const home = dashboardPathFor(userType);
@@ -93,7 +96,8 @@ export function appPlacesFor(userType: UserType, status: AccountStatus): AppPlac
     return {
       home,
       primary: [{ label: 'Account status', to: home, icon: Clock }],
-      account: accountPlaces[userType].filter((place) => place.to === '/dashboard/security'),
+      // A therapist's credentials are uploaded before approval: a manager verifies them to approve.
+      account: accountPlaces[userType].filter((place) => place.to === '/dashboard/security' || place.to === '/dashboard/therapist/credentials'),
     };
   }
   return { home, primary: primaryPlaces[userType], account: accountPlaces[userType] };

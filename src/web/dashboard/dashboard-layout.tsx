@@ -16,6 +16,9 @@ import { IdleTimeout } from './idle-timeout';
 import { TimeZonePrompt } from './time-zone-prompt';
 import { signOutAndLeave, useSignOut } from './use-sign-out';
 
+
+/** A therapist uploads credentials before approval; a manager verifies them to approve the account. */
+const BEFORE_APPROVAL_PATH = '/dashboard/therapist/credentials';
 /**
  * The signed-in area. Without a session it sends the visitor to the login dialog on `/`; with a
  * second factor not yet passed to /verify; without an account record to /onboarding; each of them
@@ -50,7 +53,8 @@ export function DashboardLayout() {
   if (!shared && !isWithin(pathname, home)) return <Navigate to={home} replace />;
 
   const signedIn: DashboardMe = { ...me.data, account };
-  // Pending and rejected accounts see their status; their own security settings stay reachable.
+  // Pending and rejected accounts see their status; their own security settings (and a therapist's
+  // credentials, which a manager verifies before approving) stay reachable.
   return (
     <SignedInShell
       name={me.data.user.name}
@@ -59,7 +63,7 @@ export function DashboardLayout() {
       refreshedAt={me.dataUpdatedAt}
     >
       {pathname === home && <TimeZonePrompt me={me.data} />}
-      {account.status === 'approved' || shared ? <Outlet context={signedIn} /> : <AccountStatusPage status={account.status} />}
+      {account.status === 'approved' || shared || isWithin(pathname, BEFORE_APPROVAL_PATH) ? <Outlet context={signedIn} /> : <AccountStatusPage status={account.status} therapist={account.userType === 'therapist'} />}
     </SignedInShell>
   );
 }
