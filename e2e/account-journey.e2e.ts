@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npiWithCheckDigit } from '../src/domain/npi';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildManager } from '../test/factories';
+import { completeAboutYou } from '../test/about-you';
 
 /**
  * The whole account story in one journey: a therapist signs up (with its validation messages),
@@ -60,15 +61,16 @@ describe('a therapist from sign-up to approval', () => {
     await page.waitForURL('**/dashboard/therapist');
     await page.getByRole('link', { name: 'Complete or review your profile' }).click();
 
-    await page.getByText('Step 1 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 1 of 3', { exact: true }).waitFor();
     await field(page, 'NPI number').fill(npiWithCheckDigit('246813579'));
     await field(page, 'License number').fill('OT-77881');
     await field(page, 'License state').selectOption('TX');
     await field(page, 'License expiry').fill('2030-12-31');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Step 2 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 2 of 3', { exact: true }).waitFor();
     await field(page, 'Initial Evaluation').fill('165');
     await page.getByRole('button', { name: 'Save and continue' }).click();
+    await completeAboutYou(page);
     await page.waitForURL((url) => url.pathname === '/dashboard/therapist');
     await page.getByText('Your account is pending review. Our team will reach out within 1-2 business days.').waitFor();
 

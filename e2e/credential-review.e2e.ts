@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildManager, buildTherapist } from '../test/factories';
+import { completeAboutYou } from '../test/about-you';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -25,6 +26,7 @@ describe('a license changed after approval', () => {
     await page.getByLabel('License state', { exact: true }).selectOption('CA');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Save and continue' }).click();
+    await completeAboutYou(page);
     await page.waitForURL((url) => url.pathname === '/dashboard/therapist');
 
     await openOnboarding(page);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npiWithCheckDigit } from '../src/domain/npi';
+import { profileDetailsMessages } from '../src/domain/therapist-profile';
 import { therapistProfiles, therapistRates, userProfiles, useraccounts } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
@@ -36,12 +37,12 @@ describe('onboarding', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it('a pending therapist completes both steps on a phone, by keyboard, and lands on their dashboard', async () => {
+  it('a pending therapist completes the three steps on a phone, by keyboard, and lands on their dashboard', async () => {
     const therapist = await buildTherapist(db(), { licensed: false, status: 'pending', firstName: 'Jordan', lastName: 'Reyes' });
     const page = await e2e.signedInPage(therapist, { viewport: { width: 375, height: 740 } });
     await openOnboarding(page);
 
-    await page.getByText('Step 1 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 1 of 3', { exact: true }).waitFor();
     expect(await progress(page).getAttribute('aria-valuenow')).toBe('1');
     expect(await field(page, 'First name').inputValue()).toBe('Jordan');
     expect(await field(page, 'Last name').inputValue()).toBe('Reyes');
@@ -66,7 +67,7 @@ describe('onboarding', () => {
     await field(page, 'License expiry').fill('2031-05-31');
     await page.getByText('License expiry cannot be in the past', { exact: true }).waitFor({ state: 'detached' });
     await field(page, 'License expiry').press('Enter');
-    await page.getByText('Step 2 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 2 of 3', { exact: true }).waitFor();
     expect(await progress(page).getAttribute('aria-valuenow')).toBe('2');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Rates and service area');
 
@@ -78,14 +79,44 @@ describe('onboarding', () => {
 
     // Back keeps what was typed on step 1.
     await page.getByRole('button', { name: 'Back' }).press('Enter');
-    await page.getByText('Step 1 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 1 of 3', { exact: true }).waitFor();
     expect(await field(page, 'NPI number').inputValue()).toBe(validNpi);
     await page.getByRole('button', { name: 'Continue' }).press('Enter');
 
     await field(page, 'Treatment Session').fill('112.5');
     await field(page, 'Service radius (miles)').fill('30');
     await page.getByRole('button', { name: 'Save and continue' }).press('Enter');
+
+    // Step 3, "About you": saved on its own, each refusal naming its field.
+    await page.getByText('Step 3 of 3', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('About you');
+    await page.getByText('Used only to check the federal OIG exclusion list, which matches by name and date of birth. Agencies never see it.').waitFor();
+    await page.getByRole('button', { name: 'Save and finish' }).press('Enter');
+    expect(await field(page, 'Years of experience').inputValue()).toBe('6');
+    await page.getByText(profileDetailsMessages.careSettings, { exact: true }).waitFor();
+    await page.getByText(profileDetailsMessages.languages, { exact: true }).waitFor();
+    await page.getByText(profileDetailsMessages.dateOfBirth, { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await field(page, 'Years of experience').fill('8');
+    await page.getByRole('checkbox', { name: 'Home health', exact: true }).press('Space');
+    await page.getByRole('checkbox', { name: 'Vestibular', exact: true }).press('Space');
+    await page.getByRole('checkbox', { name: 'English', exact: true }).press('Space');
+    await page.getByRole('checkbox', { name: 'Spanish', exact: true }).press('Space');
+    await page.getByLabel(/^Short bio/).fill('Vestibular PT.');
+    await page.getByText('14 of 600 characters', { exact: true }).waitFor();
+    await field(page, 'Date of birth').fill('1987-09-02');
+    await page.getByRole('button', { name: 'Save and finish' }).press('Enter');
     await page.waitForURL((url) => url.pathname === '/dashboard/therapist');
+    const [details] = await db().select().from(therapistProfiles).where(eq(therapistProfiles.id, therapist.userId));
+    expect(details).toMatchObject({
+      yearsExperience: 8,
+      careSettings: ['Home health'],
+      specialties: ['Vestibular'],
+      languages: ['English', 'Spanish'],
+      bio: 'Vestibular PT.',
+      dateOfBirth: '1987-09-02',
+    });
 
     const [profile] = await db().select().from(userProfiles).where(eq(userProfiles.id, therapist.userId));
     expect(profile).toMatchObject({
@@ -148,7 +179,7 @@ describe('onboarding', () => {
         : route.continue(),
     );
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.getByText('Step 1 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 1 of 3', { exact: true }).waitFor();
     await page.getByText('Please enter a valid 10-digit NPI', { exact: true }).waitFor();
     expect(await field(page, 'NPI number').getAttribute('aria-invalid')).toBe('true');
   });

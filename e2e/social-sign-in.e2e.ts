@@ -7,6 +7,7 @@ import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildTherapist } from '../test/factories';
 import { startOidcServer, type OidcTestServer } from '../test/oidc-server';
+import { completeAboutYou } from '../test/about-you';
 
 const PROVIDER = 'localidp';
 let oidc: OidcTestServer;
@@ -81,15 +82,16 @@ describe('social sign-in through a local OpenID Connect provider', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // The account exists now (pending); onboarding continues with its two steps.
-    await page.getByText('Step 1 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 1 of 3', { exact: true }).waitFor();
     expect(await field(page, 'First name').inputValue()).toBe('Jamie');
     await field(page, 'NPI number').fill(npiWithCheckDigit('192837465'));
     await field(page, 'License number').fill('ST-7654321');
     await field(page, 'License state').selectOption('TX');
     await field(page, 'License expiry').fill('2031-05-31');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Step 2 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 2 of 3', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save and continue' }).click();
+    await completeAboutYou(page);
 
     await page.waitForURL((url) => url.pathname === '/dashboard/therapist');
     await page.getByText('Pending review', { exact: true }).waitFor();
@@ -161,14 +163,15 @@ describe('social sign-in through a local OpenID Connect provider', () => {
     await field(page, 'ZIP code').fill('78701');
     await page.getByLabel('Occupational Therapist (OT)').check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Step 1 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 1 of 3', { exact: true }).waitFor();
     await field(page, 'NPI number').fill(npiWithCheckDigit('192837466'));
     await field(page, 'License number').fill('OT-7654322');
     await field(page, 'License state').selectOption('TX');
     await field(page, 'License expiry').fill('2031-05-31');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Step 2 of 2', { exact: true }).waitFor();
+    await page.getByText('Step 2 of 3', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save and continue' }).click();
+    await completeAboutYou(page);
 
     // No second factor yet: offered once, then on to the destination.
     await page.getByRole('heading', { name: 'Set up two-step verification', level: 1 }).waitFor();

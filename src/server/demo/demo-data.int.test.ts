@@ -10,6 +10,7 @@ import type { AdminDashboard, AgencyDashboard, TherapistDashboard } from '../../
 import type { VisitNotesView } from '../../domain/documentation';
 import type { PatientResponse } from '../../domain/patients';
 import type { AgencyReferral, AgencyReferralSummary } from '../../domain/referrals';
+import type { TherapistProfile } from '../../domain/therapist-profile';
 import type { VisitSummary } from '../../domain/visits';
 import {
   agencyProfiles,
@@ -92,6 +93,22 @@ describe('seedDemoData on an empty database: the cast', () => {
     }
     const npis = (await db().select().from(userProfiles)).map((profile) => profile.npiNumber);
     expect(new Set(npis).size).toBe(npis.length);
+  });
+
+  it('gives every therapist a profile agencies can read, and Hill Country sees Maria Delgado’s with her record', async () => {
+    for (const therapist of await db().select().from(therapistProfiles)) {
+      expect(therapist.careSettings.length, therapist.lastName).toBeGreaterThan(0);
+      expect(therapist.specialties.length, therapist.lastName).toBeGreaterThan(0);
+      expect(therapist.languages.length, therapist.lastName).toBeGreaterThan(0);
+      expect(therapist.bio, therapist.lastName).not.toBe('');
+      expect(therapist.dateOfBirth, therapist.lastName).not.toBeNull();
+    }
+    const agency = await demoSession(app, 'hill-country-home-health');
+    const profile = await get<TherapistProfile>(agency.cookie, `/api/therapists/${demoIdOf('maria-delgado')}/profile`);
+    expect(profile).toMatchObject({ yearsExperience: 11, languages: ['English', 'Spanish'] });
+    expect(profile.badge).toMatch(/^License TX verified /);
+    expect(profile.platform.visitsCompleted).toBeGreaterThan(0);
+    expect(profile.withYou?.referralsTogether).toBeGreaterThan(0);
   });
 
   it('creates one approved admin manager with no extra permissions', async () => {

@@ -20,6 +20,7 @@ import { readyCredentialRows } from '../credentials/ready-credentials';
 import { playDemoMarket, type MarketSummary } from './play-market';
 import { patientTimeZone } from '../../domain/patient-time-zone';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zones';
+import { demoProfiles } from './demo-profiles';
 
 export interface DemoPerson {
   type: UserType;
@@ -107,6 +108,7 @@ async function seedTherapist(
     disciplines: [therapist.discipline],
     serviceRadiusMiles: therapist.serviceRadiusMiles,
     yearsExperience: therapist.yearsExperience,
+    ...demoProfiles[therapist.key],
     status: therapist.status,
   });
   await tx.insert(userProfiles).values({

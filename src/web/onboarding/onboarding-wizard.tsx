@@ -9,18 +9,21 @@ import { useSaveOnboarding } from '../api/onboarding';
 import { safeNext, signedInPath } from '../mfa/safe-next';
 import { Button } from '../ui/button';
 import { FormAlert } from '../ui/field';
+import { AboutYouStep } from './about-you-step';
 import { AgencyCompleteStep } from './agency-complete-step';
 import { formDefaults, formFieldNames, isStep1Field } from './onboarding-values';
 import { ProfessionalInfoStep } from './professional-info-step';
 import { RatesStep } from './rates-step';
 import { StepProgress } from './step-progress';
 
-const stepTitles = { 1: 'Professional information', 2: 'Rates and service area' } as const;
+const stepTitles = { 1: 'Professional information', 2: 'Rates and service area', 3: 'About you' } as const;
+type Step = 1 | 2 | 3;
 
 /**
  * The two onboarding steps in one form, so Back keeps what was typed and one save sends it all.
  * Saved, it goes to the user's dashboard; or, when a sign-in brought the user here on the way to
- * `next`, on through /signed-in (which may still offer a second factor) to `next`.
+ * `next`, on through /signed-in (which may still offer a second factor) to `next`. A therapist has a
+ * third step, "About you" (what agencies read on their profile), saved on its own after the others.
  */
 export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const navigate = useNavigate();
@@ -28,7 +31,8 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const dashboard = `/dashboard/${state.userType}`;
   const afterSave = params.has('next') ? signedInPath(safeNext(params.get('next'), dashboard)) : dashboard;
   const save = useSaveOnboarding();
-  const [step, setStep] = useState<1 | 2>(1);
+  const [step, setStep] = useState<Step>(1);
+  const steps = state.userType === 'therapist' ? 3 : 2;
   const [failure, setFailure] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -36,7 +40,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     resolver: zodResolver(onboardingSchema),
     defaultValues: formDefaults(state),
   });
-  const title = step === 1 ? stepTitles[1] : state.userType === 'agency' ? 'Profile complete' : stepTitles[2];
+  const title = step === 2 && state.userType === 'agency' ? 'Profile complete' : stepTitles[step];
 
   // A new step replaces the fields the keyboard was on, so focus moves to the step's heading.
   useEffect(() => {
@@ -45,7 +49,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     heading.current?.focus();
   }, [step]);
 
-  const goTo = (next: 1 | 2) => {
+  const goTo = (next: Step) => {
     setFailure(undefined);
     setStep(next);
   };
@@ -54,7 +58,8 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     setFailure(undefined);
     try {
       await save.mutateAsync(values);
-      await navigate(afterSave);
+      if (steps === 3) goTo(3);
+      else await navigate(afterSave);
     } catch (error) {
       setFailure(applyServerErrors(error, form.setError, formFieldNames));
       // A step-1 field the server refused is shown where it can be corrected.
@@ -80,13 +85,26 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   );
 
   const { isSubmitting } = form.formState;
+  const progress = <StepProgress step={step} steps={steps} title={title} />;
+  const stepHeading = (
+    <h2 id="onboarding-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+      {title}
+    </h2>
+  );
+  if (step === 3) {
+    return (
+      <div className="space-y-6">
+        {progress}
+        {stepHeading}
+        <AboutYouStep onBack={() => goTo(2)} onDone={() => navigate(afterSave)} />
+      </div>
+    );
+  }
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="onboarding-step-title" className="space-y-6">
-        <StepProgress step={step} title={title} />
-        <h2 id="onboarding-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-          {title}
-        </h2>
+        {progress}
+        {stepHeading}
         {failure && <FormAlert>{failure}</FormAlert>}
         {step === 1 && <ProfessionalInfoStep userType={state.userType} />}
         {step === 2 && (state.userType === 'therapist' ? <RatesStep services={state.services} /> : <AgencyCompleteStep companyName={state.companyName} />)}

@@ -1,10 +1,11 @@
 import { useTherapistSettings } from '../api/preferences';
+import { AboutYouSettings } from '../therapist-profile/about-you-settings';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
 import { ErrorState, Loading } from '../ui/states';
 import { SettingsForm } from './settings-form';
 
-/** /dashboard/therapist/settings: availability for new referrals and how referral alerts arrive. */
+/** /dashboard/therapist/settings: availability for new referrals, how referral alerts arrive, and the profile agencies read. */
 export function SettingsPage() {
   const settings = useTherapistSettings();
   return (
@@ -28,6 +29,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm state={settings.data} />
       )}
+      <AboutYouSettings />
     </div>
   );
 }

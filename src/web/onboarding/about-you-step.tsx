@@ -1,0 +1,38 @@
+import { useProfileDetails } from '../api/therapist-profile';
+import { Button } from '../ui/button';
+import { ErrorState, Loading } from '../ui/states';
+import { ProfileDetailsForm } from '../therapist-profile/profile-details-form';
+
+/**
+ * Step 3 for therapists, after their license and rates are saved: what agencies read on their
+ * profile, and the date of birth for the exclusion check. Saved on its own (its own endpoint), so
+ * leaving here keeps steps 1 and 2.
+ */
+export function AboutYouStep({ onBack, onDone }: { onBack: () => void; onDone: () => void | Promise<void> }) {
+  const details = useProfileDetails();
+  if (details.isPending) return <Loading label="Loading your profile…" />;
+  if (details.isError) {
+    return (
+      <ErrorState
+        message={details.error.message}
+        action={
+          <Button variant="secondary" onClick={() => void details.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <ProfileDetailsForm
+      state={details.data}
+      submitLabel="Save and finish"
+      onSaved={onDone}
+      actions={
+        <Button variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+      }
+    />
+  );
+}
