@@ -28,19 +28,6 @@ export const ratingInputSchema = z.object({
 export type RatingInput = z.input<typeof ratingInputSchema>;
 export type RatingValues = z.output<typeof ratingInputSchema>;
 
-/** A rating the caller gave: always shown to its rater, with when the other side will see it. */
-export const givenRatingSchema = z.object({
-  period: z.number().int(),
-  score: z.number().int(),
-  comment: z.string(),
-  createdAt: z.string(),
-  /** Whether the other side can see it now (they rated the same period too, or the blind days passed). */
-  shown: z.boolean(),
-  /** When it is shown at the latest: RATING_BLIND_DAYS after it was given. */
-  shownBy: z.string(),
-});
-export type GivenRating = z.infer<typeof givenRatingSchema>;
-
 /** A rating the caller received, only once it is visible. */
 export const receivedRatingSchema = z.object({
   period: z.number().int(),
@@ -49,6 +36,15 @@ export const receivedRatingSchema = z.object({
   createdAt: z.string(),
 });
 export type ReceivedRating = z.infer<typeof receivedRatingSchema>;
+
+/** A rating the caller gave: always shown to its rater, with when the other side will see it. */
+export const givenRatingSchema = receivedRatingSchema.extend({
+  /** Whether the other side can see it now (they rated the same period too, or the blind days passed). */
+  shown: z.boolean(),
+  /** When it is shown at the latest: RATING_BLIND_DAYS after it was given. */
+  shownBy: z.string(),
+});
+export type GivenRating = z.infer<typeof givenRatingSchema>;
 
 export const referralRatingsSchema = z.object({
   /** Who the caller rates on this referral: the matched therapist's or the agency's name. */
