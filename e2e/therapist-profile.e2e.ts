@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { therapistProfiles } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
+import { giveProfileDetails } from '../test/profile-details-fixtures';
 import { buildReferral, insertResponse } from '../test/referral-fixtures';
 import { smallTapTargets } from '../test/tap-targets';
 import { buildVisit } from '../test/visit-fixtures';
@@ -21,16 +20,7 @@ describe('the therapist profile an agency reads', () => {
   it('opens from a response on the referral page, on a phone: verified credentials with dates, experience, specialties, reliability with its parts, no ratings yet', async () => {
     const agency = await buildAgency(db(), { companyName: 'Lakeside Home Health' });
     const therapist = await buildTherapist(db(), { firstName: 'Dana', lastName: 'Whitfield', yearsExperience: 9 });
-    await db()
-      .update(therapistProfiles)
-      .set({
-        careSettings: ['Home health', 'Outpatient'],
-        specialties: ['Orthopedics', 'Vestibular'],
-        languages: ['English', 'Spanish'],
-        bio: 'Vestibular and orthopedic home health PT.',
-        dateOfBirth: '1981-07-19',
-      })
-      .where(eq(therapistProfiles.id, therapist.userId));
+    await giveProfileDetails(db(), therapist.userId);
     // Three visits done on time with another agency: too few to score.
     for (let day = 6; day > 3; day -= 1) {
       const start = Date.now() - day * DAY;

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { ratingSummary } from '../ratings/summary';
 import { therapistTrackRecord } from '../reliability/therapist-reliability';
 import { profileNotFound, profileReader } from './policy';
-import { agencyHasWorkedWith, currentCredentials, findPublicProfile, historyTogether } from './queries';
+import { agencyHasWorkedWith, currentCredentialsOf, findPublicProfile, historyTogether } from './queries';
 
 interface Deps {
   database: Database;
@@ -31,7 +31,7 @@ export async function viewTherapistProfile(deps: Deps, { actor, therapistId, now
 
   const today = businessToday(now);
   const [credentials, record, rating, history] = await Promise.all([
-    currentCredentials(db, therapistId, today),
+    currentCredentialsOf(db, [therapistId], today),
     therapistTrackRecord(db, therapistId, { noteDueHours: deps.noteDueHours, now }),
     ratingSummary(db, therapistId, now),
     agencyId === null ? null : historyTogether(db, agencyId, therapistId),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ProfileDetails } from '../../domain/therapist-profile';
 import type { Db } from '../db/client';
 import { therapistCredentials, therapistProfiles, useraccounts } from '../db/schema/index';
@@ -67,10 +67,12 @@ export async function findPublicProfile(db: Db, therapistId: string) {
   return row ?? null;
 }
 
-/** The therapist's verified credentials in date on `today` (YYYY-MM-DD): no documents. */
-export async function currentCredentials(db: Db, therapistId: string, today: string) {
+/** The therapists' verified credentials in date on `today` (YYYY-MM-DD), each with its therapist: no documents. */
+export async function currentCredentialsOf(db: Db, therapistIds: readonly string[], today: string) {
+  if (therapistIds.length === 0) return [];
   return db
     .select({
+      therapistId: therapistCredentials.therapistId,
       kind: therapistCredentials.kind,
       status: therapistCredentials.status,
       number: therapistCredentials.number,
@@ -82,7 +84,7 @@ export async function currentCredentials(db: Db, therapistId: string, today: str
     .from(therapistCredentials)
     .where(
       and(
-        eq(therapistCredentials.therapistId, therapistId),
+        inArray(therapistCredentials.therapistId, [...therapistIds]),
         eq(therapistCredentials.status, 'verified'),
         or(isNull(therapistCredentials.expiresOn), gte(therapistCredentials.expiresOn, today)),
       ),

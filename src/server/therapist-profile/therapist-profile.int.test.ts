@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TherapistProfile } from '../../domain/therapist-profile';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
+import { giveProfileDetails } from '../../../test/profile-details-fixtures';
 import { callApi, ok, refused } from '../../../test/http';
 import { sessionCookie } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
@@ -39,17 +40,7 @@ describe('the therapist profile agencies read', () => {
     agency = await buildAgency(db());
     const therapist = await buildTherapist(db(), { firstName: 'Dana', lastName: 'Whitfield', yearsExperience: 9 });
     therapistId = therapist.userId;
-    await db()
-      .update(therapistProfiles)
-      .set({
-        careSettings: ['Home health', 'Outpatient'],
-        specialties: ['Orthopedics', 'Vestibular'],
-        languages: ['English', 'Spanish'],
-        bio: 'Vestibular and orthopedic home health PT.',
-        dateOfBirth: '1981-07-19',
-        suspensionReason: 'Secret suspension note',
-      })
-      .where(eq(therapistProfiles.id, therapistId));
+    await giveProfileDetails(db(), therapistId, { suspensionReason: 'Secret suspension note' });
     // Credentials an agency must not see: expired, awaiting review, rejected; and a document on a verified one.
     await db()
       .insert(therapistCredentials)

@@ -1,6 +1,7 @@
 import { useProfileDetails } from '../api/therapist-profile';
 import { Button } from '../ui/button';
-import { ErrorState, Loading } from '../ui/states';
+import { Loading } from '../ui/states';
+import { LoadError } from '../dashboard/dashboard-ui';
 import { ProfileDetailsForm } from '../therapist-profile/profile-details-form';
 
 /**
@@ -13,14 +14,7 @@ export function AboutYouStep({ onBack, onDone }: { onBack: () => void; onDone: (
   if (details.isPending) return <Loading label="Loading your profile…" />;
   if (details.isError) {
     return (
-      <ErrorState
-        message={details.error.message}
-        action={
-          <Button variant="secondary" onClick={() => void details.refetch()}>
-            Try again
-          </Button>
-        }
-      />
+      <LoadError message={details.error.message} onRetry={() => void details.refetch()} />
     );
   }
   return (

@@ -1,8 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useProfileDetails } from '../api/therapist-profile';
-import { Button } from '../ui/button';
-import { ErrorState, Loading } from '../ui/states';
+import { Loading } from '../ui/states';
+import { LoadError } from '../dashboard/dashboard-ui';
 import { ProfileDetailsForm } from './profile-details-form';
 
 /** Settings' "Your profile" section: the onboarding "About you" details, kept current. */
@@ -17,14 +17,7 @@ export function AboutYouSettings() {
       {details.isPending ? (
         <Loading label="Loading your profile…" />
       ) : details.isError ? (
-        <ErrorState
-          message={details.error.message}
-          action={
-            <Button variant="secondary" onClick={() => void details.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError message={details.error.message} onRetry={() => void details.refetch()} />
       ) : (
         <>
           {saved && (
