@@ -8,7 +8,8 @@ import { completeAboutYou } from '../test/about-you';
 /**
  * The whole account story in one journey: a therapist signs up (with its validation messages),
  * follows the mailed link to choose a password, signs in, completes onboarding, sees the pending
- * dashboard; a manager (at aal2) approves the account; the therapist is mailed and now gets in.
+ * dashboard; a manager (at aal2) is refused Approve while credentials await verification, and approves
+ * from the therapist's credentials screen with a reason; the therapist is mailed and now gets in.
  */
 let e2e: E2e;
 beforeAll(async () => {
@@ -79,8 +80,14 @@ describe('a therapist from sign-up to approval', () => {
     const admin = await e2e.signedInPage(manager, { aal: 'aal2' });
     await admin.goto('/dashboard/admin/signups?status=pending');
     const row = admin.locator('tbody tr').filter({ hasText: 'Sam Okafor' });
+    // Onboarding gave a license and an NPI, awaiting verification; the other required credentials are missing.
     await row.getByRole('button', { name: 'Approve Sam Okafor' }).click();
-    await row.locator('[data-status="approved"]').waitFor();
+    await admin.getByRole('alert').filter({ hasText: 'Not every required credential is verified: State license (' }).waitFor();
+    await row.getByRole('link', { name: 'Credentials and checks of Sam Okafor' }).click();
+    await admin.getByRole('heading', { name: /Sam Okafor/, level: 1 }).waitFor();
+    await admin.getByLabel('Reason for approving without them').fill('License checked by phone with the Texas board; other credentials to follow this week');
+    await admin.getByRole('button', { name: 'Approve without them' }).click();
+    await admin.getByText('Approved. We have emailed them.').waitFor();
 
     const approval = await e2e.smtp.waitForMail((m) => m.to.includes(email) && m.subject === 'Your CareRelay account is approved');
     expect(approval.text).toContain(`${e2e.app.url}/dashboard`);

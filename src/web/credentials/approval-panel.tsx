@@ -14,7 +14,8 @@ export function ApprovalPanel({ review }: { review: TherapistCredentialsReview }
   const approve = useApproveTherapist();
   const [reason, setReason] = useState('');
   const error = approve.error instanceof ApiError ? approve.error : undefined;
-  if (review.therapist.status !== 'pending') return null;
+  // After approving, the refreshed review says 'approved': the confirmation stays until the page is left.
+  if (review.therapist.status !== 'pending' && !approve.isSuccess) return null;
   const complete = review.missing.length === 0;
 
   const onSubmit = (event: FormEvent) => {
