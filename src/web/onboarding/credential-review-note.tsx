@@ -3,8 +3,9 @@ import { formatDay } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
 
 /**
- * The user's latest NPI or license change made after approval: awaiting review (the approved one
- * stays in force, so they are matched on it meanwhile), or rejected with the team's reason.
+ * An approved agency's latest NPI or license change: awaiting review (the approved one stays on
+ * record meanwhile), or rejected with the team's reason. A therapist's NPI and license are
+ * credentials, whose review shows on their Credentials page.
  */
 export function CredentialReviewNote({ review }: { review: CredentialReview | null }) {
   const zone = useTimeZone();
@@ -14,8 +15,8 @@ export function CredentialReviewNote({ review }: { review: CredentialReview | nu
       <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <p className="font-semibold">Your license change awaits review</p>
         <p>
-          You submitted a new NPI or license on {formatDay(review.submittedAt, zone)}. Until our team approves it, you are matched on the
-          license we approved before.
+          You submitted a new NPI or license on {formatDay(review.submittedAt, zone)}. Until our team approves it, the license we approved
+          before stays on record.
         </p>
       </div>
     );
