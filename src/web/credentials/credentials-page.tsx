@@ -10,6 +10,7 @@ import { FormAlert } from '../ui/field';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
 import { CredentialForm } from './credential-form';
+import { MissingCredentials } from './missing-credentials';
 import { credentialFacts, CredentialStatusBadge } from './credential-status-badge';
 
 /**
@@ -41,20 +42,7 @@ export function CredentialsPage() {
       {credentials.isError && <LoadError message={`Your credentials could not be loaded: ${credentials.error.message}`} onRetry={() => void credentials.refetch()} />}
       {credentials.data && (
         <>
-          <section aria-labelledby="missing-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
-            <h2 id="missing-heading" className="text-lg font-semibold text-slate-900">
-              Required to take referrals
-            </h2>
-            {credentials.data.missing.length === 0 ? (
-              <p className="mt-2 text-sm text-green-800">Every required credential is verified.</p>
-            ) : (
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
-                {credentials.data.missing.map((problem) => (
-                  <li key={problem.kind}>{problem.message}</li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <MissingCredentials title="Required to take referrals" missing={credentials.data.missing} />
 
           <section aria-labelledby="list-heading" className="space-y-3">
             <h2 id="list-heading" className="text-xl font-semibold text-slate-900">

@@ -14,6 +14,7 @@ import { useTimeZone } from '../ui/use-time-zone';
 import { ApprovalPanel } from './approval-panel';
 import { credentialFacts, CredentialStatusBadge } from './credential-status-badge';
 import { DocumentPreview } from './document-preview';
+import { MissingCredentials } from './missing-credentials';
 import { ReviewDecision } from './review-decision';
 
 const sourceNames = { nppes: 'NPPES NPI Registry', leie: 'OIG exclusion list (LEIE)' } as const;
@@ -86,20 +87,7 @@ export function TherapistCredentialsPage() {
             </dl>
           </section>
 
-          <section aria-labelledby="missing-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
-            <h2 id="missing-heading" className="text-lg font-semibold text-slate-900">
-              Required credentials
-            </h2>
-            {review.data.missing.length === 0 ? (
-              <p className="mt-2 text-sm text-green-800">Every required credential is verified.</p>
-            ) : (
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
-                {review.data.missing.map((problem) => (
-                  <li key={problem.kind}>{problem.message}</li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <MissingCredentials title="Required credentials" missing={review.data.missing} />
 
           <ApprovalPanel review={review.data} />
 
