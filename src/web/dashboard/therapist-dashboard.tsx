@@ -1,4 +1,4 @@
-import { Bell, BellRing, CalendarPlus, FileSignature, MapPinned, Map as MapIcon } from 'lucide-react';
+import { BadgeCheck, Bell, BellRing, CalendarPlus, FileSignature, MapPinned, Map as MapIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTherapistDashboard } from '../api/dashboards';
 import { AttentionList } from './attention-list';
@@ -88,6 +88,11 @@ export function TherapistDashboard() {
           <li>
             <QuickAction to="/dashboard/therapist/settings" icon={<BellRing className="size-6" aria-hidden />} title="Alert settings">
               Whether you take new referrals, and how and when we tell you about them.
+            </QuickAction>
+          </li>
+          <li>
+            <QuickAction to="/dashboard/therapist/credentials" icon={<BadgeCheck className="size-6" aria-hidden />} title="Credentials">
+              Your licenses and other credentials, their verification, and what referrals still need.
             </QuickAction>
           </li>
         </ul>
