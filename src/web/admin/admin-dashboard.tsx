@@ -1,6 +1,7 @@
-import { CalendarClock, Store, UserCheck, Wallet } from 'lucide-react';
+import { BadgeCheck, CalendarClock, Store, UserCheck, Wallet } from 'lucide-react';
 import { useSignups } from '../api/admin';
 import { ApiError } from '../api/client';
+import { useCredentialQueue } from '../api/credentials';
 import { QuickAction, Section } from '../dashboard/dashboard-ui';
 import { AttentionList } from '../dashboard/attention-list';
 import { MarketplaceFigures } from '../dashboard/marketplace-figures';
@@ -14,6 +15,12 @@ import { UndeliveredSummary } from './undelivered-summary';
 /** Only the count is shown here: the list itself is the Sign-ups page. */
 const PENDING_COUNT = { status: 'pending', page: 1, pageSize: 1 } as const;
 
+function toVerifyText(total: number | undefined): string {
+  if (total === undefined) return "Check therapists' credentials against their documents and the state board.";
+  if (total === 0) return 'No credentials are awaiting verification.';
+  return `${total} ${total === 1 ? 'credential is' : 'credentials are'} awaiting verification.`;
+}
+
 function pendingText(total: number | undefined): string {
   if (total === undefined) return 'Approve or reject new agencies and therapists, and invite managers.';
   if (total === 0) return 'No sign-ups are waiting for review.';
@@ -26,6 +33,7 @@ function pendingText(total: number | undefined): string {
  */
 export function AdminDashboard() {
   const pending = useSignups(PENDING_COUNT);
+  const toVerify = useCredentialQueue();
   const { notice, show, dismiss } = useNotice();
   const error = pending.error instanceof ApiError ? pending.error : undefined;
   const denied = error?.code === 'MFA_REQUIRED' || error?.code === 'FORBIDDEN' || error?.code === 'UNAUTHENTICATED';
@@ -49,6 +57,9 @@ export function AdminDashboard() {
             <nav aria-label="Admin pages" className="grid gap-4 md:grid-cols-3">
               <QuickAction to="/dashboard/admin/signups?status=pending" icon={<UserCheck className="size-6" aria-hidden />} title="User Signups">
                 {pendingText(pending.data?.total)}
+              </QuickAction>
+              <QuickAction to="/dashboard/admin/credentials" icon={<BadgeCheck className="size-6" aria-hidden />} title="Credentials to verify">
+                {toVerifyText(toVerify.data?.total)}
               </QuickAction>
               <QuickAction to="/dashboard/admin/referrals" icon={<Store className="size-6" aria-hidden />} title="Referrals and eligibility">
                 Every referral, and why each therapist was or was not notified.
