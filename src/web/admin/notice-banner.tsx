@@ -15,9 +15,10 @@ export function NoticeBanner({ notice, onDismiss }: { notice: Notice | undefined
           tone === 'success' ? 'border-green-200 bg-green-50 text-green-900' : 'border-red-200 bg-red-50 text-red-900',
         )}
       >
-        {tone === 'success' ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden /> : <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden />}
-        <p className="min-w-0 flex-1 break-words">{notice.text}</p>
-        <button type="button" onClick={onDismiss} className="rounded p-0.5 hover:bg-black/5" aria-label="Dismiss">
+        {tone === 'success' ? <CheckCircle2 className="size-4 shrink-0 self-center" aria-hidden /> : <XCircle className="size-4 shrink-0 self-center" aria-hidden />}
+        <p className="min-w-0 flex-1 self-center break-words">{notice.text}</p>
+        {/* 44 px square so it can be tapped on a phone; the negative margin keeps the banner's size. */}
+        <button type="button" onClick={onDismiss} className="-my-2.5 -mr-2.5 flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-black/5" aria-label="Dismiss">
           <X className="size-4" aria-hidden />
         </button>
       </div>
