@@ -20,7 +20,7 @@ export const faqs: FaqItem[] = [
     id: 'agency-credentials',
     question: 'How do you check therapists’ credentials?',
     answer:
-      'Our team reviews each therapist’s NPI and state license (number, state and expiry date) before approving them, and a change to those details goes back to review. Referrals go only to therapists licensed in the patient’s state whose license is in date. Before you confirm a match you can review the therapist’s profile, credentials and experience.',
+      'Our team verifies each state license against the state board’s lookup and reviews the documents for CPR/BLS, professional liability insurance and the background check; NPIs are checked against the NPPES registry, and every therapist against the OIG exclusion list at approval and after each monthly update. Referrals, confirmations and check-ins go only to therapists whose required credentials are verified and in date, licensed in the patient’s state; a changed credential goes back to review. Before you confirm a match you can open the therapist’s profile: what was verified and when, experience, reliability and ratings.',
     audience: 'agencies',
   },
   {

@@ -19,7 +19,7 @@ export const buildingAFlexiblePerVisitHomeHealthCareer: Article = {
 
 <h2>Getting set up</h2>
 <ul>
-<li><strong>License and credentials.</strong> Keep an active license in each state where your patients live, along with your NPI number, CPR certification and any health screenings agencies require. On CareRelay you add your NPI, license number, license state and expiry date during onboarding, and you only see referrals in states where your license is current.</li>
+<li><strong>License and credentials.</strong> Keep an active license in each state where your patients live, along with your NPI number, CPR certification and any health screenings agencies require. On CareRelay you add them under Credentials, our team verifies them, and you only see referrals in states where your license is verified and current.</li>
 <li><strong>Professional liability insurance.</strong> Many agencies ask contracted clinicians for proof of coverage. Even where they do not, your own policy is inexpensive protection.</li>
 <li><strong>A mobile office.</strong> A reliable car, a charged phone, a clean equipment bag (gait belt, blood pressure cuff, pulse oximeter, goniometer, hand sanitizer) and a way to document securely away from a desk.</li>
 <li><strong>Your rates and your radius.</strong> Set a per-visit rate for each service and a service radius in miles around your ZIP code. CareRelay starts you at default rates of $150 for an initial evaluation, $100 for a treatment session, $75 for a progress report and $100 for a discharge summary, and you can change them at any time.</li>

@@ -143,8 +143,9 @@ export function TherapistsSection() {
               Our review
             </h3>
             <p className="mt-2 leading-7 text-slate-600">
-              Our team reviews every therapist’s NPI and state license (number, state and expiry date) before approval, and referrals
-              go only to therapists licensed in the patient’s state with a license in date.
+              Our team verifies every therapist’s state license with the state board, their NPI with the NPPES registry and their
+              CPR, liability insurance and background check documents, and checks the OIG exclusion list. Referrals go only to
+              therapists whose required credentials are verified and in date, licensed in the patient’s state.
             </p>
             <h3 className="mt-6 flex items-center gap-2 font-semibold text-slate-900">
               <ClipboardCheck className="size-5 text-brand-700" aria-hidden />

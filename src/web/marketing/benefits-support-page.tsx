@@ -52,7 +52,7 @@ export function BenefitsSupportPage() {
           {
             icon: BadgeCheck,
             title: 'Credential help',
-            body: 'Our team reviews your license when you join. Referrals reach you while it is in date, so when you renew, update its expiry date in your profile and we review the change.',
+            body: 'Our team verifies your credentials when you join and reminds you 60, 30 and 7 days before each one expires. When you renew, upload it under Credentials and we verify the new one.',
           },
           {
             icon: FileText,
@@ -110,7 +110,7 @@ export function BenefitsSupportPage() {
           {
             question: 'My license is about to expire. What happens?',
             answer:
-              'You are offered referrals only while your license is current. Renew it and enter the new expiry date in your profile; our team reviews the change and you keep receiving referrals.',
+              'We remind you 60, 30 and 7 days before and on the day. You are offered referrals only while your license is verified and current, so upload the renewal under Credentials; once our team verifies it you keep receiving referrals.',
           },
           {
             question: 'An agency asked me to change my visit notes. Can you help?',

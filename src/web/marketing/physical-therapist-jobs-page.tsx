@@ -95,7 +95,7 @@ export function PhysicalTherapistJobsPage() {
           {
             question: 'What does approval involve?',
             answer:
-              'Our team reviews your NPI, your license (number, state and expiry date) and the experience you tell us about. Once approved you start receiving referrals in your area.',
+              'You upload your license, CPR/BLS card, liability insurance and background check under Credentials. Our team verifies your license with the state board and reviews the documents; your NPI is checked with the NPPES registry. Once approved you start receiving referrals in your area.',
           },
           {
             question: 'Can PTAs take every visit?',

@@ -45,12 +45,12 @@ export function PhysicalTherapyStaffingPage() {
           {
             icon: BadgeCheck,
             title: 'License review',
-            body: 'Our team reviews each PT and PTA license, its state and expiry date before approval, and referrals go only to therapists licensed in your patient’s state with a license in date.',
+            body: 'Our team verifies each PT and PTA license with the state board before approval and tracks its expiry date; referrals go only to therapists with a verified license in your patient’s state that is in date.',
           },
           {
             icon: ShieldCheck,
             title: 'Profiles before you confirm',
-            body: 'You see who answered your referral, with their disciplines, license state and expiry, and experience, before you confirm a match.',
+            body: 'You see who answered your referral and open their profile: what was verified and when, experience, specialties, reliability and ratings, before you confirm a match.',
           },
           {
             icon: ClipboardCheck,
