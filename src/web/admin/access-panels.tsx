@@ -1,6 +1,8 @@
 import { Lock, ShieldCheck } from 'lucide-react';
 import { adminMessages } from '../../domain/admin';
-import { ButtonLink } from '../ui/button';
+import { ApiError } from '../api/client';
+import { Button, ButtonLink } from '../ui/button';
+import { ErrorState, Loading } from '../ui/states';
 
 /** A manager signed in without a second factor in this session: the server answered MFA_REQUIRED. */
 export function MfaRequiredPanel() {
@@ -34,5 +36,40 @@ export function NoAccessPanel({ message }: { message: string }) {
         Back to your dashboard
       </ButtonLink>
     </section>
+  );
+}
+
+type AdminQuery = { error: unknown; isError: boolean; isPending: boolean; refetch: () => unknown };
+
+const refusals = new Set(['MFA_REQUIRED', 'FORBIDDEN', 'UNAUTHENTICATED']);
+
+/** Whether the server refused an admin page's query (no second factor, not a manager, signed out): the page then shows only the panel. */
+export function isRefused(query: Pick<AdminQuery, 'error'>): boolean {
+  return query.error instanceof ApiError && refusals.has(query.error.code);
+}
+
+/**
+ * The states every admin page's main query shares, in one place: the refusal panels, a failure with
+ * "Try again" (`failed` is said when the server gave no message), and loading (`loading`, if given).
+ */
+export function AdminQueryStates({ query, failed, loading }: { query: AdminQuery; failed: string; loading?: string }) {
+  const error = query.error instanceof ApiError ? query.error : undefined;
+  return (
+    <>
+      {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
+      {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
+      {error?.code === 'UNAUTHENTICATED' && <NoAccessPanel message="Your session has ended. Please log in again." />}
+      {query.isError && !isRefused(query) && (
+        <ErrorState
+          message={(query.error instanceof Error && query.error.message) || failed}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {loading && query.isPending && <Loading label={loading} />}
+    </>
   );
 }

@@ -2,14 +2,12 @@ import { ArrowLeft, Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LeieImport, SuspendedTherapist } from '../../domain/primary-source-checks';
-import { ApiError } from '../api/client';
 import { useExclusions, useImportLeie } from '../api/exclusions';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
-import { ErrorState, Loading } from '../ui/states';
 import { formatMoment } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
-import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
+import { AdminQueryStates } from './access-panels';
 import { LiftSuspensionDialog } from './exclusions-lift-dialog';
 import { NoticeBanner } from './notice-banner';
 import { useNotice } from './use-notice';
@@ -27,8 +25,6 @@ export function ExclusionsPage() {
   const [lifting, setLifting] = useState<SuspendedTherapist>();
   const { notice, show, dismiss } = useNotice();
   const zone = useTimeZone();
-  const error = exclusions.error instanceof ApiError ? exclusions.error : undefined;
-  const denied = error?.code === 'MFA_REQUIRED' || error?.code === 'FORBIDDEN' || error?.code === 'UNAUTHENTICATED';
   const data = exclusions.data;
 
   const onImport = () =>
@@ -52,20 +48,7 @@ export function ExclusionsPage() {
         </p>
       </header>
 
-      {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
-      {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
-      {error?.code === 'UNAUTHENTICATED' && <NoAccessPanel message="Your session has ended. Please log in again." />}
-      {exclusions.isError && !denied && (
-        <ErrorState
-          message={exclusions.error.message || 'The exclusion list could not be loaded.'}
-          action={
-            <Button variant="secondary" onClick={() => void exclusions.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      )}
-      {exclusions.isPending && <Loading label="Loading the exclusion list…" />}
+      <AdminQueryStates query={exclusions} failed="The exclusion list could not be loaded." loading="Loading the exclusion list…" />
 
       {data && (
         <section aria-labelledby="leie-imports" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">

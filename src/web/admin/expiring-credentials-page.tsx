@@ -1,16 +1,13 @@
 import { ArrowLeft, BadgeCheck, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { calendarDate, EXPIRING_WINDOW_DAYS, type ExpiringCredential } from '../../domain/credential-expiry';
-import { ApiError } from '../api/client';
 import { useExpiringCredentials } from '../api/expiring-credentials';
-import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { PageMeta } from '../ui/page-meta';
 import { ResponsiveTable, type Column } from '../ui/responsive-table';
-import { ErrorState, Loading } from '../ui/states';
 import { formatDay } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
-import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
+import { AdminQueryStates } from './access-panels';
 
 /** Where a manager reviews one therapist's credentials (the verification screen). */
 export const therapistCredentialsPath = (therapistId: string) => `/dashboard/admin/credentials/therapists/${encodeURIComponent(therapistId)}`;
@@ -83,8 +80,6 @@ const columns: readonly Column<ExpiringCredential>[] = [
  */
 export function ExpiringCredentialsPage() {
   const list = useExpiringCredentials();
-  const error = list.error instanceof ApiError ? list.error : undefined;
-  const denied = error?.code === 'MFA_REQUIRED' || error?.code === 'FORBIDDEN' || error?.code === 'UNAUTHENTICATED';
   const items = list.data?.items ?? [];
 
   return (
@@ -102,20 +97,7 @@ export function ExpiringCredentialsPage() {
         </p>
       </header>
 
-      {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
-      {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
-      {error?.code === 'UNAUTHENTICATED' && <NoAccessPanel message="Your session has ended. Please log in again." />}
-      {list.isError && !denied && (
-        <ErrorState
-          message={list.error.message || 'The expiring credentials could not be loaded.'}
-          action={
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      )}
-      {list.isPending && <Loading label="Loading expiring credentials…" />}
+      <AdminQueryStates query={list} failed="The expiring credentials could not be loaded." loading="Loading expiring credentials…" />
       {list.data && items.length === 0 && (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
           <BadgeCheck className="size-8 text-slate-500" aria-hidden />

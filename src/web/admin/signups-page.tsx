@@ -2,11 +2,10 @@ import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { adminMessages, SIGNUPS_PAGE_SIZE, type SignupItem } from '../../domain/admin';
 import { useApproveSignup, useSignups } from '../api/admin';
-import { ApiError } from '../api/client';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
-import { ErrorState, Loading } from '../ui/states';
-import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
+import { Loading } from '../ui/states';
+import { AdminQueryStates, isRefused } from './access-panels';
 import { pageCount, rangeLabel } from './format';
 import { InviteManagerDialog } from './invite-manager-dialog';
 import { NoticeBanner } from './notice-banner';
@@ -27,8 +26,7 @@ export function SignupsPage() {
   const [filtersKey, setFiltersKey] = useState(0);
   const { notice, show, dismiss } = useNotice();
 
-  const error = signups.error instanceof ApiError ? signups.error : undefined;
-  const denied = error?.code === 'MFA_REQUIRED' || error?.code === 'FORBIDDEN' || error?.code === 'UNAUTHENTICATED';
+  const denied = isRefused(signups);
 
   const onApprove = (item: SignupItem) => {
     approve.mutate(item.id, {
@@ -52,19 +50,7 @@ export function SignupsPage() {
         {!denied && <InviteManagerDialog onInvited={(manager) => show({ tone: 'success', text: `Invitation sent to ${manager.email}.` })} />}
       </header>
 
-      {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
-      {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
-      {error?.code === 'UNAUTHENTICATED' && <NoAccessPanel message="Your session has ended. Please log in again." />}
-      {signups.isError && !denied && (
-        <ErrorState
-          message={signups.error.message || 'The signups could not be loaded.'}
-          action={
-            <Button variant="secondary" onClick={() => void signups.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      )}
+      <AdminQueryStates query={signups} failed="The signups could not be loaded." />
 
       {!denied && !signups.isError && (
         <>

@@ -1,13 +1,11 @@
 import { ArrowLeft, MailCheck, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { undeliveredKindLabels, type UndeliveredItem } from '../../domain/undelivered';
-import { ApiError } from '../api/client';
 import { Button } from '../ui/button';
 import { PageMeta } from '../ui/page-meta';
-import { ErrorState, Loading } from '../ui/states';
 import { formatMoment } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
-import { MfaRequiredPanel, NoAccessPanel } from './access-panels';
+import { AdminQueryStates } from './access-panels';
 import { NoticeBanner } from './notice-banner';
 import { useNotice } from './use-notice';
 import { useRetryUndelivered, useUndelivered } from './use-undelivered';
@@ -21,8 +19,6 @@ export function UndeliveredPage() {
   const undelivered = useUndelivered();
   const retry = useRetryUndelivered();
   const { notice, show, dismiss } = useNotice();
-  const error = undelivered.error instanceof ApiError ? undelivered.error : undefined;
-  const denied = error?.code === 'MFA_REQUIRED' || error?.code === 'FORBIDDEN' || error?.code === 'UNAUTHENTICATED';
 
   const onRetry = (item: UndeliveredItem) => {
     const what = `${undeliveredKindLabels[item.kind].toLowerCase()} to ${item.recipient}`;
@@ -47,20 +43,7 @@ export function UndeliveredPage() {
         </p>
       </header>
 
-      {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
-      {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
-      {error?.code === 'UNAUTHENTICATED' && <NoAccessPanel message="Your session has ended. Please log in again." />}
-      {undelivered.isError && !denied && (
-        <ErrorState
-          message={undelivered.error.message || 'The undelivered messages could not be loaded.'}
-          action={
-            <Button variant="secondary" onClick={() => void undelivered.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      )}
-      {undelivered.isPending && <Loading label="Loading undelivered messages…" />}
+      <AdminQueryStates query={undelivered} failed="The undelivered messages could not be loaded." loading="Loading undelivered messages…" />
       {undelivered.data && undelivered.data.items.length === 0 && (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
           <MailCheck className="size-8 text-slate-500" aria-hidden />

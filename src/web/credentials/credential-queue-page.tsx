@@ -1,12 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { credentialKindNames } from '../../domain/credentials';
-import { MfaRequiredPanel, NoAccessPanel } from '../admin/access-panels';
-import { ApiError } from '../api/client';
+import { AdminQueryStates } from '../admin/access-panels';
 import { useCredentialQueue } from '../api/credentials';
-import { EmptyCard, LoadError } from '../dashboard/dashboard-ui';
+import { EmptyCard } from '../dashboard/dashboard-ui';
 import { PageMeta } from '../ui/page-meta';
-import { Loading } from '../ui/states';
 import { formatMoment } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
 
@@ -17,7 +15,6 @@ import { useTimeZone } from '../ui/use-time-zone';
 export function CredentialQueuePage() {
   const queue = useCredentialQueue();
   const timeZone = useTimeZone();
-  const error = queue.error instanceof ApiError ? queue.error : undefined;
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6">
@@ -32,12 +29,7 @@ export function CredentialQueuePage() {
           Each credential a therapist added or changed, oldest first. Check it against its document and, for a license, the state board, then verify or reject it.
         </p>
       </header>
-      {queue.isPending && <Loading label="Loading credentials…" />}
-      {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
-      {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
-      {queue.isError && error?.code !== 'MFA_REQUIRED' && error?.code !== 'FORBIDDEN' && (
-        <LoadError message={`The credentials could not be loaded: ${queue.error.message}`} onRetry={() => void queue.refetch()} />
-      )}
+      <AdminQueryStates query={queue} failed="The credentials could not be loaded." loading="Loading credentials…" />
       {queue.data &&
         (queue.data.items.length === 0 ? (
           <EmptyCard>No credentials are awaiting verification.</EmptyCard>

@@ -2,13 +2,11 @@ import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { PrimarySourceCheckView, ReviewCredentialView } from '../../domain/credential-views';
 import { credentialKindNames } from '../../domain/credentials';
-import { MfaRequiredPanel, NoAccessPanel } from '../admin/access-panels';
+import { AdminQueryStates } from '../admin/access-panels';
 import { StatusBadge } from '../admin/status-badge';
-import { ApiError } from '../api/client';
 import { useTherapistCredentials } from '../api/credentials';
-import { EmptyCard, LoadError } from '../dashboard/dashboard-ui';
+import { EmptyCard } from '../dashboard/dashboard-ui';
 import { PageMeta } from '../ui/page-meta';
-import { Loading } from '../ui/states';
 import { formatMoment } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
 import { ApprovalPanel } from './approval-panel';
@@ -35,7 +33,6 @@ export function TherapistCredentialsPage() {
   const { id = '' } = useParams();
   const review = useTherapistCredentials(id);
   const timeZone = useTimeZone();
-  const error = review.error instanceof ApiError ? review.error : undefined;
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6">
@@ -43,12 +40,7 @@ export function TherapistCredentialsPage() {
       <Link to="/dashboard/admin/credentials" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 underline hover:no-underline">
         <ArrowLeft className="size-4" aria-hidden /> Credentials to verify
       </Link>
-      {review.isPending && <Loading label="Loading credentials…" />}
-      {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
-      {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
-      {review.isError && error?.code !== 'MFA_REQUIRED' && error?.code !== 'FORBIDDEN' && (
-        <LoadError message={`The credentials could not be loaded: ${review.error.message}`} onRetry={() => void review.refetch()} />
-      )}
+      <AdminQueryStates query={review} failed="The credentials could not be loaded." loading="Loading credentials…" />
       {review.data && (
         <>
           <header>

@@ -2,12 +2,9 @@ import { ClipboardList } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatReference } from '../../../domain/referral-reference';
-import { ApiError } from '../../api/client';
 import { useAdminReferrals } from '../../api/referrals';
-import { MfaRequiredPanel, NoAccessPanel } from '../../admin/access-panels';
-import { Button } from '../../ui/button';
+import { AdminQueryStates } from '../../admin/access-panels';
 import { PageMeta } from '../../ui/page-meta';
-import { ErrorState, Loading } from '../../ui/states';
 import { placeText } from '../therapist/format';
 import { AdminReferralList, type AdminReferral } from './admin-referral-list';
 import { EligibilitySearch } from './eligibility-search';
@@ -20,8 +17,6 @@ import { EligibilitySearch } from './eligibility-search';
 export function ReferralEligibilityPage() {
   const referrals = useAdminReferrals();
   const [params, setParams] = useSearchParams();
-  const error = referrals.error instanceof ApiError ? referrals.error : undefined;
-  const denied = error?.code === 'MFA_REQUIRED' || error?.code === 'FORBIDDEN' || error?.code === 'UNAUTHENTICATED';
   const selected = referrals.data?.items.find((referral) => referral.id === params.get('referral')) ?? null;
 
   return (
@@ -33,20 +28,7 @@ export function ReferralEligibilityPage() {
         <p className="max-w-prose text-slate-700">Choose a referral, then find a therapist to see whether they were eligible and notified, and why.</p>
       </header>
 
-      {error?.code === 'MFA_REQUIRED' && <MfaRequiredPanel />}
-      {error?.code === 'FORBIDDEN' && <NoAccessPanel message={error.message} />}
-      {error?.code === 'UNAUTHENTICATED' && <NoAccessPanel message="Your session has ended. Please log in again." />}
-      {referrals.isError && !denied && (
-        <ErrorState
-          message={referrals.error.message || 'The referrals could not be loaded.'}
-          action={
-            <Button variant="secondary" onClick={() => void referrals.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      )}
-      {referrals.isPending && <Loading label="Loading referrals…" />}
+      <AdminQueryStates query={referrals} failed="The referrals could not be loaded." loading="Loading referrals…" />
       {referrals.data &&
         (referrals.data.items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
