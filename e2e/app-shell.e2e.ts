@@ -195,7 +195,7 @@ describe('the phone tab bar', () => {
     await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog', { name: 'More' });
     await sheet.waitFor();
-    expect(await sheet.getByRole('link').allTextContents()).toEqual(['Notifications', 'Settings', 'Security']);
+    expect(await sheet.getByRole('link').allTextContents()).toEqual(['Notifications', 'Credentials', 'Settings', 'Security']);
     await sheet.getByText('Signed in as Kim Keyboard').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');

@@ -24,7 +24,12 @@ describe('starting the job queue', () => {
     started.push(first, second);
     // pg-boss keeps queues of its own (named __pgboss__…) beside ours.
     const names = (await first.boss.getQueues()).map((queue) => queue.name).filter((name) => !name.startsWith('__pgboss')).sort();
-    expect(names).toEqual(['delivery-sweep', 'documentation-sweep', 'expire-referral', 'payment-charge', 'payment-payout', 'referral-alert', 'referral-alerts', 'send-mail', 'send-sms', 'signup-webhook', 'visit-reminder'].sort());
+    expect(names).toEqual(
+      [
+        'credential-expiry', 'delivery-sweep', 'documentation-sweep', 'expire-referral', 'leie-check', 'leie-import', 'nppes-check', 'payment-charge',
+        'payment-payout', 'rating-prompts', 'referral-alert', 'referral-alerts', 'send-mail', 'send-sms', 'signup-webhook', 'visit-reminder',
+      ].sort(),
+    );
     // Sends to every queue at once from both: nothing is left to create, so nothing deadlocks.
     await Promise.all(names.flatMap((name) => [first, second].map((queue) => queue.boss.send(name, {}))));
   });
