@@ -61,6 +61,12 @@ describe('a therapist’s credential verified by a manager', () => {
     await license.getByText(verifiedLabel).waitFor();
     expect(await license.getByText('Verified from: https://ptot.texas.gov/pt-license-search/').count()).toBe(1);
 
+    // The NPI is checked with the registry on demand; the answer comes from a job and the screen waits for it.
+    await admin.getByRole('button', { name: 'Check with NPPES' }).click();
+    await admin.getByText(/not found in NPPES/).waitFor({ timeout: 20_000 });
+    await admin.getByText('Needs review').waitFor();
+    await admin.getByRole('button', { name: 'Check again with NPPES' }).waitFor();
+
     await page.reload();
     await listed.getByText(verifiedLabel).waitFor();
     expect(await page.getByText('State license: none on file').count()).toBe(0);

@@ -56,11 +56,23 @@ export function useCredentialQueue(page = 1) {
   return useQuery({ queryKey: credentialKeys.queue(page), queryFn: () => api<CredentialQueue>(`/api/admin/credentials?page=${page}`), retry });
 }
 
-export function useTherapistCredentials(therapistId: string) {
+/** `pollMs`: keep asking while a queued primary-source check has not answered yet. */
+export function useTherapistCredentials(therapistId: string, options: { pollMs?: number } = {}) {
   return useQuery({
     queryKey: credentialKeys.ofTherapist(therapistId),
-    queryFn: () => api<TherapistCredentialsReview>(`/api/admin/therapists/${encodeURIComponent(therapistId)}/credentials`),
+    queryFn: () =>
+      api<TherapistCredentialsReview>(`/api/admin/therapists/${encodeURIComponent(therapistId)}/credentials`, { background: Boolean(options.pollMs) }),
     retry,
+    refetchInterval: options.pollMs ?? false,
+  });
+}
+
+/** Queues a new NPPES check of the therapist's NPI (the answer comes from a job). */
+export function useRecheckNpi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (therapistId: string) => api<{ queued: true }>(`/api/admin/therapists/${encodeURIComponent(therapistId)}/nppes-check`, { method: 'POST' }),
+    onSettled: (_result, _error, therapistId) => queryClient.invalidateQueries({ queryKey: credentialKeys.ofTherapist(therapistId) }),
   });
 }
 

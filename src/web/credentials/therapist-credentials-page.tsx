@@ -1,28 +1,20 @@
 import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { PrimarySourceCheckView, ReviewCredentialView } from '../../domain/credential-views';
+import type { ReviewCredentialView } from '../../domain/credential-views';
 import { credentialKindNames } from '../../domain/credentials';
 import { AdminQueryStates } from '../admin/access-panels';
 import { StatusBadge } from '../admin/status-badge';
 import { useTherapistCredentials } from '../api/credentials';
 import { EmptyCard } from '../dashboard/dashboard-ui';
 import { PageMeta } from '../ui/page-meta';
-import { formatMoment } from '../ui/time';
-import { useTimeZone } from '../ui/use-time-zone';
 import { ApprovalPanel } from './approval-panel';
 import { credentialFacts, CredentialStatusBadge } from './credential-status-badge';
 import { DocumentPreview } from './document-preview';
 import { MissingCredentials } from './missing-credentials';
+import { PrimarySourceChecks } from './primary-source-checks';
 import { ReviewDecision } from './review-decision';
 
-const sourceNames = { nppes: 'NPPES NPI Registry', leie: 'OIG exclusion list (LEIE)' } as const;
-const outcomeWords: Record<PrimarySourceCheckView['outcome'], string> = {
-  pending: 'Checking',
-  clear: 'Clear',
-  review: 'Needs review',
-  match: 'Match found',
-  unreachable: 'Source unreachable; retrying',
-};
 
 /**
  * /dashboard/admin/credentials/therapists/:id: one therapist's credentials, each with its document
@@ -31,8 +23,9 @@ const outcomeWords: Record<PrimarySourceCheckView['outcome'], string> = {
  */
 export function TherapistCredentialsPage() {
   const { id = '' } = useParams();
-  const review = useTherapistCredentials(id);
-  const timeZone = useTimeZone();
+  // While a queued NPPES check has not answered, the screen asks again every two seconds.
+  const [watching, setWatching] = useState(false);
+  const review = useTherapistCredentials(id, { pollMs: watching ? 2_000 : undefined });
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6">
@@ -53,31 +46,7 @@ export function TherapistCredentialsPage() {
             </p>
           </header>
 
-          <section aria-labelledby="checks-heading" className="space-y-2">
-            <h2 id="checks-heading" className="text-xl font-semibold text-slate-900">
-              Primary-source checks
-            </h2>
-            <dl className="grid gap-3 sm:grid-cols-2">
-              {(['nppes', 'leie'] as const).map((source) => {
-                const check = review.data.checks[source];
-                return (
-                  <div key={source} className="rounded-2xl border border-slate-200 bg-white p-4">
-                    <dt className="font-semibold text-slate-900">{sourceNames[source]}</dt>
-                    <dd className="mt-1 text-sm text-slate-700">
-                      {check ? (
-                        <>
-                          <span className="font-semibold">{outcomeWords[check.outcome]}</span> · {formatMoment(check.checkedAt, timeZone)}
-                          {check.detail && <span className="mt-1 block">{check.detail}</span>}
-                        </>
-                      ) : (
-                        'Not checked yet'
-                      )}
-                    </dd>
-                  </div>
-                );
-              })}
-            </dl>
-          </section>
+          <PrimarySourceChecks therapistId={id} checks={review.data.checks} onWatch={setWatching} />
 
           <MissingCredentials title="Required credentials" missing={review.data.missing} />
 
