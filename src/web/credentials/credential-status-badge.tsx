@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, TimerOff, XCircle } from 'lucide-react';
 import { credentialStatusLabel, type CredentialView } from '../../domain/credential-views';
 import type { CredentialStatus } from '../../domain/credentials';
 import { cn } from '../ui/cn';
+import { formatDay } from '../referrals/agency/format';
 
 // The word and an icon carry the status too, so it does not rest on color alone.
 const styles: Record<CredentialStatus, { className: string; Icon: typeof Clock }> = {
@@ -22,8 +23,8 @@ export function CredentialStatusBadge({ credential }: { credential: Pick<Credent
   );
 }
 
-/** What the list shows of a credential besides its kind: "TX · PT-1234 · expires 2031-12-31". */
+/** What the list shows of a credential besides its kind: "TX · PT-1234 · expires Dec 31, 2031". */
 export function credentialFacts(credential: Pick<CredentialView, 'kind' | 'issuer' | 'number' | 'compactPrivilege' | 'expiresOn'>): string {
   const issuer = credential.kind === 'state_license' && credential.compactPrivilege ? `${credential.issuer} (compact privilege)` : credential.issuer;
-  return [issuer, credential.number, credential.expiresOn ? `expires ${credential.expiresOn}` : ''].filter(Boolean).join(' · ');
+  return [issuer, credential.number, credential.expiresOn ? `expires ${formatDay(credential.expiresOn)}` : ''].filter(Boolean).join(' · ');
 }
