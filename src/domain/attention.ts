@@ -21,6 +21,8 @@ export const attentionKinds = [
   // manager
   'signups_to_review',
   'credential_changes_to_review',
+  'credentials_to_verify',
+  'therapists_suspended',
   'undelivered_messages',
   'credentials_expiring',
 ] as const;
@@ -56,6 +58,8 @@ const nouns: Record<AttentionKind, [one: string, many: string]> = {
   offers_paused_notes: ['late-notes problem stopping new referrals', 'late-notes problems stopping new referrals'],
   signups_to_review: ['sign-up to review', 'sign-ups to review'],
   credential_changes_to_review: ['credential change to review', 'credential changes to review'],
+  credentials_to_verify: ['credential to verify', 'credentials to verify'],
+  therapists_suspended: ['therapist suspended by an exclusion list match', 'therapists suspended by an exclusion list match'],
   undelivered_messages: ['undelivered message', 'undelivered messages'],
   credentials_expiring: ['credential expired or expiring within 7 days', 'credentials expired or expiring within 7 days'],
 };

@@ -94,6 +94,8 @@ export function therapistAttention(db: Db, therapistId: string): Promise<Therapi
 export interface MarketplaceAttentionRow {
   signups: number;
   credential_changes: number;
+  credentials_to_verify: number;
+  suspended_therapists: number;
 }
 
 /** Manager only: work waiting across every tenant (the undelivered count comes from delivery/service.ts). */
@@ -103,6 +105,8 @@ export function marketplaceAttention(db: Db): Promise<MarketplaceAttentionRow> {
     sql`
     select
       (select count(*) from useraccounts where status = 'pending')::int as signups,
-      (select count(*) from credential_changes where status = 'pending')::int as credential_changes`,
+      (select count(*) from credential_changes where status = 'pending')::int as credential_changes,
+      (select count(*) from therapist_credentials where status = 'submitted')::int as credentials_to_verify,
+      (select count(*) from therapist_profiles where suspended_at is not null)::int as suspended_therapists`,
   );
 }

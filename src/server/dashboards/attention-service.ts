@@ -71,6 +71,8 @@ export async function getManagerAttention({ database }: Deps): Promise<Attention
       ...line('signups_to_review', row.signups, '/dashboard/admin/signups?status=pending'),
       // The review itself happens in the panel on the admin dashboard.
       ...line('credential_changes_to_review', row.credential_changes, '/dashboard/admin#credential-changes-title'),
+      ...line('credentials_to_verify', row.credentials_to_verify, '/dashboard/admin/credentials'),
+      ...line('therapists_suspended', row.suspended_therapists, '/dashboard/admin/exclusions'),
       ...line('undelivered_messages', undelivered, '/dashboard/admin/undelivered'),
       ...line('credentials_expiring', expiring, '/dashboard/admin/expiring-credentials'),
     ],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, ok, refused } from '../../../test/http';
@@ -6,7 +7,7 @@ import { session, type SignedIn } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { AttentionList } from '../../domain/attention';
-import { credentialChanges, invoiceLines, mailMessages, referralOffers, undeliveredMessages } from '../db/schema/index';
+import { credentialChanges, invoiceLines, mailMessages, referralOffers, therapistProfiles, undeliveredMessages } from '../db/schema/index';
 
 /**
  * "Needs your attention": each role's counts come from the database, each line leads to where the
@@ -125,14 +126,15 @@ describe('the therapist’s attention list', () => {
 });
 
 describe('the manager’s attention list', () => {
-  it('counts sign-ups and credential changes to review and undelivered messages, across the marketplace', async () => {
+  it('counts sign-ups, credential changes and credentials to review, suspended therapists and undelivered messages, across the marketplace', async () => {
     const manager = await session(app, await buildManager(db()));
     const before = new Map((await attention(manager, '/api/admin/attention')).map((item) => [item.kind, item.count]));
     const countOf = async (kind: string) => (await attention(manager, '/api/admin/attention')).find((item) => item.kind === kind);
 
     await buildAgency(db(), { status: 'pending' });
-    await buildTherapist(db(), { status: 'pending' });
+    await buildTherapist(db(), { status: 'pending', credentials: 'submitted' });
     const approved = await buildTherapist(db());
+    await db().update(therapistProfiles).set({ suspendedAt: new Date(), suspensionReason: 'Listed on the OIG exclusion list (LEIE)' }).where(eq(therapistProfiles.id, approved.userId));
     await db().insert(credentialChanges).values({ userId: approved.userId, npiNumber: '1234567893', licenseNumber: 'PT-2', licenseState: 'TX', licenseExpiry: '2031-01-01' });
     const [mail] = await db().insert(mailMessages).values({ toAddress: 'someone@example.test', subject: 'Visit reminder', textBody: 'x', status: 'failed' }).returning();
     await db().insert(undeliveredMessages).values({ job: 'send-mail', sourceId: mail!.id, data: { mailId: mail!.id }, attempts: 2, lastError: 'refused' });
@@ -141,6 +143,11 @@ describe('the manager’s attention list', () => {
     expect(await countOf('signups_to_review')).toEqual({ kind: 'signups_to_review', count: signups, label: `${signups} sign-ups to review`, link: '/dashboard/admin/signups?status=pending' });
     const changes = (before.get('credential_changes_to_review') ?? 0) + 1;
     expect(await countOf('credential_changes_to_review')).toMatchObject({ count: changes, link: '/dashboard/admin#credential-changes-title' });
+    // The sign-up's license and NPI await verification.
+    const toVerify = (before.get('credentials_to_verify') ?? 0) + 2;
+    expect(await countOf('credentials_to_verify')).toEqual({ kind: 'credentials_to_verify', count: toVerify, label: `${toVerify} credentials to verify`, link: '/dashboard/admin/credentials' });
+    const suspended = (before.get('therapists_suspended') ?? 0) + 1;
+    expect(await countOf('therapists_suspended')).toMatchObject({ count: suspended, link: '/dashboard/admin/exclusions' });
     const undelivered = (before.get('undelivered_messages') ?? 0) + 1;
     expect(await countOf('undelivered_messages')).toMatchObject({ count: undelivered, link: '/dashboard/admin/undelivered' });
   });
