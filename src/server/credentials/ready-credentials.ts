@@ -17,6 +17,8 @@ export function readyCredentialRows(input: {
   licenseExpiry: string;
   /** Expiry of CPR and insurance; defaults to the license's. */
   otherExpiry?: string;
+  /** Expiry of CPR alone, when it differs from the insurance's. */
+  cprExpiry?: string;
   status?: CredentialStatus;
   verifiedAt?: Date;
   verifiedBy?: string;
@@ -45,7 +47,7 @@ export function readyCredentialRows(input: {
   if (!verified) return rows;
   return [
     ...rows,
-    row('cpr_bls', { issuer: 'American Heart Association', expiresOn: other }),
+    row('cpr_bls', { issuer: 'American Heart Association', expiresOn: input.cprExpiry ?? other }),
     row('liability_insurance', { issuer: 'HPSO', expiresOn: other }),
     row('background_check', { issuer: 'Checkr' }),
   ];

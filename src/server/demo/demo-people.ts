@@ -34,6 +34,8 @@ export interface DemoTherapist {
   licenseNumber: string;
   /** Months from today until the license expires. */
   licenseMonthsLeft: number;
+  /** Days from today until the CPR/BLS card expires, for one who renews soon (managers' Expiring soon list); else as the insurance. */
+  cprDaysLeft?: number;
   serviceRadiusMiles: number;
   yearsExperience: number;
   /** Percent above (or below) the default rate of every service; assistants charge less. */
@@ -120,6 +122,7 @@ export const demoTherapists: readonly DemoTherapist[] = [
     npiBase: '137609425',
     licenseNumber: 'OT1042917',
     licenseMonthsLeft: 8,
+    cprDaysLeft: 25,
     serviceRadiusMiles: 30,
     yearsExperience: 7,
     rateAdjustmentPercent: 5,

@@ -128,6 +128,7 @@ async function seedTherapist(
       licenseState: therapist.licenseState,
       licenseExpiry: isoDateMonthsFrom(now, therapist.licenseMonthsLeft),
       otherExpiry: isoDateMonthsFrom(now, therapist.licenseMonthsLeft + 3),
+      cprExpiry: therapist.cprDaysLeft === undefined ? undefined : isoDateDaysFrom(now, therapist.cprDaysLeft),
       status: therapist.status === 'approved' ? 'verified' : 'submitted',
       verifiedAt: now,
     }),
@@ -184,4 +185,9 @@ function adjustedRate(defaultRate: number, percent: number): number {
 function isoDateMonthsFrom(now: Date, months: number): string {
   const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, Math.min(now.getUTCDate(), 28)));
   return date.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD`, `days` after `now` (UTC). */
+function isoDateDaysFrom(now: Date, days: number): string {
+  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
