@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realPdf } from '../test/attachment-files';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildManager, buildTherapist } from '../test/factories';
+import { buildAgency, buildManager, buildTherapist } from '../test/factories';
+import { buildReferral, insertResponse } from '../test/referral-fixtures';
 import { smallTapTargets } from '../test/tap-targets';
 import { monthYear } from '../src/domain/credentials';
 
@@ -15,7 +16,7 @@ afterAll(() => e2e.close());
 const db = () => e2e.app.runtime.database.db;
 
 describe('a therapist’s credential verified by a manager', () => {
-  it('the therapist uploads a license, a manager checks its document beside the board lookup and verifies it, and the therapist sees it verified', async () => {
+  it('the therapist uploads a license, a manager checks its document beside the board lookup and verifies it, the therapist sees it verified and an agency sees it on their profile', async () => {
     // A sign-up awaiting review: credentials come before approval.
     const therapist = await buildTherapist(db(), { firstName: 'Avery', lastName: 'Upload', status: 'pending', credentials: 'none' });
     const page = await e2e.signedInPage(therapist, { viewport: { width: 390, height: 844 } });
@@ -70,5 +71,17 @@ describe('a therapist’s credential verified by a manager', () => {
     await page.reload();
     await listed.getByText(verifiedLabel).waitFor();
     expect(await page.getByText('State license: none on file').count()).toBe(0);
+
+    // An agency the therapist answered sees the license, as verified, on the therapist's profile.
+    const agency = await buildAgency(db());
+    const referral = await buildReferral(db(), { agencyId: agency.userId });
+    await insertResponse(db(), { referralId: referral.id, therapistId: therapist.userId, status: 'accepted' });
+    const agencyPage = await e2e.signedInPage(agency);
+    await agencyPage.goto(`/dashboard/agency/referrals/${referral.id}`);
+    const response = agencyPage.getByRole('listitem', { name: 'Avery Upload', exact: true });
+    await response.getByText(`License TX verified ${monthYear(new Date().toISOString())}`).waitFor();
+    await response.getByRole('link', { name: 'View Avery Upload’s profile' }).click();
+    const onProfile = agencyPage.getByRole('region', { name: 'Verified credentials' });
+    await onProfile.getByText(/No\. PT-77441 · Verified [A-Z][a-z]{2} \d{1,2}, \d{4} · Expires Dec 31, 2031/).waitFor();
   });
 });
