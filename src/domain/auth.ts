@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { authMessages, resetMessages } from './auth-messages';
+
 /** The login dialog's sign-in form (seed section 5). */
 export const signInSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
@@ -13,13 +15,6 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-/** Seed section 8, word for word. */
-export const authMessages = {
-  invalidCredentials: 'Invalid email or password. If you signed up recently, you may need to reset your password.',
-  signInFailed: 'Failed to sign in',
-  resetEmailFailed: 'Failed to send reset email',
-} as const;
-
 /**
  * The /reset-password form (seed section 5). An empty password gets the length message too: it is
  * the one rule the user has to meet. The 128 limit is the server's (better-auth maxPasswordLength).
@@ -31,10 +26,3 @@ export const resetPasswordSchema = z
   })
   .refine((values) => values.newPassword === values.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
-
-/** Seed section 8, word for word. */
-export const resetMessages = {
-  missingToken: 'Invalid or missing reset tokens. Please request a new password reset.',
-  invalidToken: 'Invalid reset link. Please request a new password reset.',
-  failed: 'Failed to reset password',
-} as const;

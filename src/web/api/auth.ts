@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountStatus, UserType } from '../../domain/accounts';
-import { authMessages, type ForgotPasswordInput, type SignInInput } from '../../domain/auth';
+import type { ForgotPasswordInput, SignInInput } from '../../domain/auth';
+import { authMessages } from '../../domain/auth-messages';
 import type { Signup } from '../../domain/signup';
 import { api, ApiError } from './client';
 
