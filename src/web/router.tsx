@@ -1,9 +1,17 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { SiteLayout } from './layout/site-layout';
 import { Loading } from './ui/states';
 
-/** Every page is its own chunk, loaded when its route is first visited. */
-export const router = createBrowserRouter([
+export const SITE_ROUTE_ID = 'site';
+
+/** A page under the public site that stays client-rendered: it is personal (a reset link's token) or for development only. */
+export const notPrerendered = { prerender: false } as const;
+
+/**
+ * The route table, shared by the browser's router (below) and the build-time renderer of the public
+ * pages (entry-server.tsx). Every page is its own chunk, loaded when its route is first visited.
+ */
+export const routes: RouteObject[] = [
   {
     // Signed-in area: redirects to / without a session, and sends each user where their account belongs.
     path: 'dashboard',
@@ -60,6 +68,9 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <Loading />,
   },
   {
+    // The public site: its pages are rendered to HTML at build time (scripts/prerender.ts), except
+    // those marked `notPrerendered`.
+    id: SITE_ROUTE_ID,
     element: <SiteLayout />,
     hydrateFallbackElement: <Loading />,
     children: [
@@ -87,12 +98,30 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./marketing/benefits-support-page')).BenefitsSupportPage }),
       },
       { path: 'signup', lazy: async () => ({ Component: (await import('./auth/signup-page')).SignupPage }) },
-      { path: 'reset-password', lazy: async () => ({ Component: (await import('./auth/reset-password-page')).ResetPasswordPage }) },
+      { path: 'reset-password', handle: notPrerendered, lazy: async () => ({ Component: (await import('./auth/reset-password-page')).ResetPasswordPage }) },
       { path: 'contact', lazy: async () => ({ Component: (await import('./contact/contact-page')).ContactPage }) },
       { path: 'privacy-policy', lazy: async () => ({ Component: (await import('./legal/privacy-policy-page')).PrivacyPolicyPage }) },
       { path: 'terms-of-service', lazy: async () => ({ Component: (await import('./legal/terms-of-service-page')).TermsOfServicePage }) },
-      { path: 'dev/mailbox', lazy: async () => ({ Component: (await import('./dev/mailbox-page')).MailboxPage }) },
+      { path: 'dev/mailbox', handle: notPrerendered, lazy: async () => ({ Component: (await import('./dev/mailbox-page')).MailboxPage }) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];
+
+/**
+ * The browser's router. Over a page rendered at build time, the lazy routes the address matches are
+ * loaded first: the page must hydrate with its own components, where a router still loading them
+ * would render the fallback over the content instead (React Router's "lazy routes and hydration").
+ */
+export async function createAppRouter({ overPrerendered }: { overPrerendered: boolean }) {
+  if (overPrerendered) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}

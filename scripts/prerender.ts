@@ -1,0 +1,64 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { QueryKey } from '@tanstack/react-query';
+import { articleListSchema, articleSchema } from '../src/server/content/schemas';
+import { getArticle, listArticles } from '../src/server/content/service';
+import { PRERENDERED_DIR, prerenderedFileOf } from '../src/server/web/prerendered-pages';
+import { contentKeys } from '../src/web/api/content';
+import type * as EntryServer from '../src/web/entry-server';
+import { prerenderedStateElement } from '../src/web/prerendered-state';
+
+/**
+ * Renders every public page with the server build of the web app (src/web/entry-server.tsx) into the
+ * client build's index.html, and writes each into `<webDir>/prerendered/` (see prerendered-pages.ts).
+ * Returns the addresses written.
+ */
+export async function prerender({ webDir, serverEntry }: { webDir: string; serverEntry: string }): Promise<string[]> {
+  const entry = (await import(pathToFileURL(serverEntry).href)) as typeof EntryServer;
+  const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
+  const paths = entry.publicPagePatterns().flatMap(expandPattern);
+  for (const pagePath of paths) {
+    const page = await entry.renderPage(pagePath, answerQuery);
+    const file = path.join(webDir, PRERENDERED_DIR, prerenderedFileOf(pagePath));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, intoTemplate(template, page));
+  }
+  return paths;
+}
+
+/** The addresses of a route pattern: itself, or one per record for a pattern with a parameter. */
+function expandPattern(pattern: string): string[] {
+  if (pattern === '/articles/:id') return listArticles().articles.map((article) => `/articles/${article.id}`);
+  if (pattern.includes(':')) throw new Error(`No list of addresses for ${pattern}: say in scripts/prerender.ts which to render`);
+  return [pattern];
+}
+
+/**
+ * The answer the API would give to a page's query, computed in process by the same functions and
+ * response schemas. Content ships with the code, so it is known at build time. The deployment's
+ * settings (GET /api/site) are not: one build serves every deployment, so the browser asks for them.
+ */
+function answerQuery(key: QueryKey): unknown {
+  if (sameKey(key, contentKeys.articles)) return articleListSchema.parse(listArticles());
+  const [, id] = key;
+  if (typeof id === 'string' && sameKey(key, contentKeys.article(id))) return articleSchema.parse(getArticle({ id }));
+  return undefined;
+}
+
+function sameKey(a: QueryKey, b: QueryKey): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+/** The page inside Vite's index.html: its title and description in the head, its markup in #root, its data after. */
+function intoTemplate(template: string, page: EntryServer.RenderedPage): string {
+  const title = /<title>[^<]*<\/title>/;
+  const root = '<div id="root"></div>';
+  if (!title.test(template) || !template.includes(root) || !template.includes('</body>')) {
+    throw new Error(`index.html no longer has a <title>, ${root} and </body> to render into`);
+  }
+  return template
+    .replace(title, () => page.head)
+    .replace(root, () => `<div id="root">${page.body}</div>`)
+    .replace('</body>', () => `${prerenderedStateElement(page.state)}</body>`);
+}
