@@ -28,6 +28,29 @@ export interface E2e {
 }
 
 /**
+ * The page, whose goto and reload also wait until React runs the page. A public page rendered at
+ * build time (its `#prerendered-state` data block) shows its buttons and forms before React handles
+ * them, and a click or a checked box then would be lost; the app marks `<html data-started>` once
+ * it runs (src/web/app-root.tsx). A client-rendered page shows nothing before, so needs no wait.
+ */
+function waitingForTheApp(page: Page): Page {
+  const started = () => page.waitForFunction(() => !document.getElementById('prerendered-state') || 'started' in document.documentElement.dataset);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started();
+    return response;
+  };
+  return page;
+}
+
+/**
  * One app (fresh database, mail to an in-process SMTP server) and one Chromium for a journey file.
  * The web app must be built first (`npm test` does that).
  */
@@ -50,7 +73,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
       });
       context.setDefaultTimeout(10_000);
       contexts.push(context);
-      return context.newPage();
+      return waitingForTheApp(await context.newPage());
     },
     async pageWithCookie(cookie, options) {
       const page = await e2e.newPage(options);

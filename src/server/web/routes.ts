@@ -3,10 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors';
 import type { RoutesPlugin } from '../http/plugin';
-import { styleNonceOf, withStyleNonce } from './style-nonce';
+import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
+import { splitAtHead, styleNonceOf, withStyleNonce } from './style-nonce';
 
 /**
- * Serves the built SPA. Any other GET that wants HTML gets index.html (history fallback), so every
+ * Serves the built SPA. A GET that wants HTML at the address of a public page rendered at build time
+ * gets that page (prerendered-pages.ts); any other gets index.html (history fallback), so every
  * client route loads on refresh; the client decides what an unknown path shows.
  */
 export const webRoutes: RoutesPlugin = async (app, { config }) => {
@@ -15,13 +17,16 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
   // Read once: every client route is answered with this page, so it is the most served file.
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   // Split once at the opening of <head>, where each response's style nonce goes.
-  const headAt = indexHtml ? indexHtml.indexOf('<head>') + '<head>'.length : -1;
-  const indexParts = indexHtml && headAt > 0 ? { head: indexHtml.slice(0, headAt), rest: indexHtml.slice(headAt) } : undefined;
+  const indexParts = indexHtml ? splitAtHead(indexHtml) : undefined;
+  // Read once too, by address, the query string aside: the browser re-renders a page whose query changes it.
+  const prerendered = new Map(Array.from(readPrerenderedPages(webRoot), ([at, html]) => [at, { html, parts: splitAtHead(html) }]));
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
       wildcard: false,
+      // The prerendered pages are answered at their own addresses only (below), never as files.
+      globIgnore: [`${PRERENDERED_DIR}/**`],
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -33,11 +38,13 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
+    const address = request.url.split('?')[0]!;
+    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(address);
     if (!wantsHtml) throw new AppError('NOT_FOUND', 'Not found');
     if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    const { html, parts } = prerendered.get(address) ?? { html: indexHtml, parts: indexParts };
     const nonce = styleNonceOf(reply.raw);
-    const page = nonce && indexParts ? withStyleNonce(indexParts, nonce) : indexHtml;
+    const page = nonce && parts ? withStyleNonce(parts, nonce) : html;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 };

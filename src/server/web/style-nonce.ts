@@ -21,6 +21,14 @@ export function styleNonceOf(response: ServerResponse): string | undefined {
   return nonces.get(response);
 }
 
+/** A page split once at the opening of its <head>, where each response's nonce goes (withStyleNonce). */
+export function splitAtHead(html: string): { head: string; rest: string } | undefined {
+  const at = html.indexOf('<head>');
+  if (at < 0) return undefined;
+  const end = at + '<head>'.length;
+  return { head: html.slice(0, end), rest: html.slice(end) };
+}
+
 /**
  * The page with the nonce in a meta element the web app reads at start-up. It is carried in the
  * `nonce` attribute, not `content`, because browsers hide a nonce attribute from the DOM and from
