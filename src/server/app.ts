@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -31,6 +31,7 @@ import { AppError } from './errors';
 import { handleError } from './http/errors';
 import { logRedactPaths, logSerializers } from './http/log-safety';
 import { registerRequestDeadline } from './http/request-deadline';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
 import { leadRoutes } from './leads/routes';
@@ -117,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cors, { origin: config.allowedOrigins, credentials: true });
   registerOriginCheck(app, config.allowedOrigins);
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, securityHeaders(config));
   await registerApiDocs(app, config);
   await app.register(apiRoutes(deps), { prefix: '/api' });
   await app.register(jwksRoutes, deps);
@@ -126,9 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Helmet's security headers: a strict content security policy, and HSTS when served over https. */
-async function registerSecurityHeaders(app: App, config: Config) {
+function securityHeaders(config: Config): HelmetOptions {
   const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -154,7 +155,7 @@ async function registerSecurityHeaders(app: App, config: Config) {
       },
     },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  };
 }
 
 /** The OpenAPI description of every route, and the Swagger UI pages that show it. */
