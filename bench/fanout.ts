@@ -9,6 +9,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { ReferralInput } from '../src/domain/referrals';
+import { readyCredentialRows } from '../src/server/credentials/ready-credentials';
 import { inTransaction } from '../src/server/db/client';
 import { createNotifications } from '../src/server/notifications/service';
 import { callApi } from '../test/http';
@@ -326,6 +327,34 @@ export async function seed(app: BenchApp, settings: FanoutSettings): Promise<See
        select id, 'Bench', 'Therapist ' || n, '1234567893', 'BENCH-' || n || '-' || zip, 'TX', $5::date
        from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as t(id, n, email, zip)`,
       [...therapistParams, licenseExpiry],
+    );
+    // The credentials matching requires (REQUIRED_CREDENTIALS' default), verified: without them no
+    // therapist is eligible and the referral notifies nobody.
+    const credentials = therapistRows.flatMap((p) =>
+      readyCredentialRows({
+        therapistId: p.id,
+        npiNumber: '1234567893',
+        licenseNumber: `BENCH-${p.n}-${p.zip}`,
+        licenseState: 'TX',
+        licenseExpiry,
+        verifiedBy: 'bench',
+      }),
+    );
+    await client.query(
+      `insert into therapist_credentials (therapist_id, kind, number, issuer, expires_on, status, verified_at, verified_by, verification_method, verification_source)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::date[], $6::text[], $7::timestamptz[], $8::text[], $9::text[], $10::text[])`,
+      [
+        credentials.map((c) => c.therapistId),
+        credentials.map((c) => c.kind),
+        credentials.map((c) => c.number ?? ''),
+        credentials.map((c) => c.issuer ?? ''),
+        credentials.map((c) => c.expiresOn ?? null),
+        credentials.map((c) => c.status ?? 'verified'),
+        credentials.map((c) => c.verifiedAt ?? null),
+        credentials.map((c) => c.verifiedBy ?? null),
+        credentials.map((c) => c.verificationMethod ?? null),
+        credentials.map((c) => c.verificationSource ?? null),
+      ],
     );
     await client.query(
       `insert into therapist_rates (therapist_id, service_id, rate)
