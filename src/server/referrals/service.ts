@@ -19,7 +19,7 @@ import { findEligibleTherapists } from './eligibility';
 import type { NewNotification } from '../notifications/service';
 import { agencyNameOf, therapistNameOf } from '../notifications/subjects';
 import { ratesLine, referralTag } from '../notifications/wording';
-import { addressed, agencyReferralLink, newReferralAlert, notifyAgency, notifyAll, notifyTherapists, therapistReferralLink } from './notify';
+import { addressed, agencyReferralLink, newReferralAlerts, notifyAgency, notifyAll, notifyTherapists, therapistReferralLink } from './notify';
 import {
   closeOtherResponses,
   findAgencyReferral,
@@ -201,7 +201,11 @@ async function offerToEligible(t: Transaction, context: Context, referral: Refer
   const distances = new Map(fresh.map(({ therapist, distanceMiles }) => [therapist.id, distanceMiles]));
   await notifyAll(t, [
     ...alsoNotify,
-    ...inserted.map((therapistId) => newReferralAlert(referral, services, { therapistId, distanceMiles: distances.get(therapistId) ?? 0 })),
+    ...newReferralAlerts(
+      referral,
+      services,
+      inserted.map((therapistId) => ({ therapistId, distanceMiles: distances.get(therapistId) ?? 0 })),
+    ),
   ]);
   if (inserted.length === 0) return 0;
   // One job, committed with the offers, queues the per-therapist alerts afterwards: queueing
