@@ -17,12 +17,12 @@ export interface NotificationBroker {
 export const LISTENER_APPLICATION_NAME = 'carerelay-notifications';
 
 /**
- * One LISTEN connection per app instance. A NOTIFY carries only {userId, id}; the broker loads
- * nothing itself but wakes that user's connections, each of which reads rows past its last sent id,
- * so the database stays the source of truth and order holds. The id goes along with the wake, so a
- * connection that has already sent it (read together with an earlier one) skips the read. When the
- * connection drops it reconnects with backoff and wakes every connection, which catches up on what
- * was missed meanwhile.
+ * One LISTEN connection per app instance. A NOTIFY carries only [userId, id] pairs (service.ts's
+ * Announcement: a fan-out's few hundred in one); the broker loads nothing itself but wakes each
+ * user's connections, each of which reads rows past its last sent id, so the database stays the
+ * source of truth and order holds. The id goes along with the wake, so a connection that has
+ * already sent it (read together with an earlier one) skips the read. When the connection drops it
+ * reconnects with backoff and wakes every connection, which catches up on what was missed meanwhile.
  */
 export async function startNotificationBroker(options: {
   databaseUrl: string;
@@ -33,18 +33,26 @@ export async function startNotificationBroker(options: {
     for (const set of subscribers.values()) for (const subscriber of set) subscriber.wake();
   };
 
-  const onNotification = (message: string) => {
-    let payload: { userId?: unknown; id?: unknown };
-    try {
-      payload = JSON.parse(message) as typeof payload;
-    } catch {
-      return;
-    }
-    const { userId, id } = payload;
+  const wake = (userId: unknown, id: unknown) => {
     if (typeof userId !== 'string') return;
     const set = subscribers.get(userId);
     if (!set) return;
     for (const subscriber of set) subscriber.wake(typeof id === 'number' ? id : undefined);
+  };
+
+  const onNotification = (message: string) => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(message);
+    } catch {
+      return;
+    }
+    if (Array.isArray(payload)) {
+      for (const pair of payload as unknown[]) if (Array.isArray(pair)) wake(pair[0], pair[1]);
+      return;
+    }
+    // One {userId, id} each: what an instance of the previous version announces, during a rolling deploy.
+    if (payload && typeof payload === 'object') wake((payload as { userId?: unknown }).userId, (payload as { id?: unknown }).id);
   };
 
   const listener = await startListener({

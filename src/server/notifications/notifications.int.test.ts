@@ -7,7 +7,7 @@ import { openSse, type SseConnection } from '../../../test/sse-client';
 import { inTransaction } from '../db/client';
 import { notifications, session } from '../db/schema/index';
 import { LISTENER_APPLICATION_NAME } from './broker';
-import { createNotification, createNotifications } from './service';
+import { createNotification, createNotifications, NOTIFICATION_CHANNEL } from './service';
 
 let first: TestApp;
 let second: TestApp;
@@ -157,6 +157,52 @@ describe('GET /api/notifications/stream', () => {
     await sleep(200);
     for (const [index, connection] of streams.entries()) expect(connection.events.length).toBe(before[index]! + 2);
     expect(secondTab.events.map((event) => event.id)).toEqual(streams[0]!.events.map((event) => event.id));
+  });
+
+  it('announces a large fan-out in several NOTIFY payloads, each under the limit, and every stream gets its own, once', async () => {
+    const people = await Promise.all(Array.from({ length: 3 }, () => person()));
+    const streams = await Promise.all(people.map((p) => stream(first, p.cookie)));
+    await Promise.all(people.map((p, index) => settled(streams[index]!, p.userId)));
+    const before = streams.map((connection) => connection.events.length);
+
+    // 150 other users sorted right after each person, so each person's pair lands in a payload of
+    // its own: 450 pairs of ~60 bytes need four or more under the 8000-byte limit.
+    const others = people.flatMap((p) => Array.from({ length: 150 }, (_, n) => `${p.userId}-other-${String(n).padStart(3, '0')}`));
+    const admin = new pg.Client({ connectionString: first.runtime.databaseUrl });
+    await admin.connect();
+    const payloads: string[] = [];
+    try {
+      await admin.query(
+        `insert into "user" (id, name, email, email_verified) select id, 'Other', id || '@others.test', true from unnest($1::text[]) as t(id)`,
+        [others],
+      );
+      admin.on('notification', (message) => payloads.push(message.payload ?? ''));
+      await admin.query(`listen ${NOTIFICATION_CHANNEL}`);
+      const everyone = [...people.map((p) => p.userId), ...others];
+      const created = await inTransaction(second.runtime.database, (t) =>
+        createNotifications(
+          t,
+          everyone.map((userId) => ({ userId, type: 'referral.posted', title: 'Fan-out', body: 'A referral near you.', link: '/referrals/2' })),
+        ),
+      );
+      expect(created).toBe(everyone.length);
+      await expect.poll(() => payloads.flatMap((payload) => JSON.parse(payload) as unknown[]).length, { timeout: 5000 }).toBe(everyone.length);
+    } finally {
+      await admin.end();
+    }
+    expect(payloads.length).toBeGreaterThanOrEqual(4);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
+    const announced = payloads.flatMap((payload) => JSON.parse(payload) as Array<[string, number]>);
+    const carrying = people.map((p) => payloads.findIndex((payload) => (JSON.parse(payload) as Array<[string, number]>).some(([userId]) => userId === p.userId)));
+    expect(new Set(carrying).size).toBe(people.length);
+
+    for (const [index, p] of people.entries()) {
+      await streams[index]!.waitForEvents(before[index]! + 1, 5000);
+      const [mine] = announced.filter(([userId]) => userId === p.userId);
+      expect(ids(streams[index]!).at(-1)).toBe(mine?.[1]);
+    }
+    await sleep(200);
+    for (const [index, connection] of streams.entries()) expect(connection.events.length).toBe(before[index]! + 1);
   });
 
   it('follows the session that signed the stream in, not whichever session cookie comes first in the header', async () => {

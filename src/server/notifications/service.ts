@@ -31,14 +31,25 @@ export async function createNotification(t: Transaction, input: NewNotification)
   await t.tx.execute(sql`select 1 from "user" where id = ${input.userId} for no key update`);
   const [row] = await t.tx.insert(notifications).values(input).returning();
   if (!row) throw new Error('notification insert returned no row');
-  await t.tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId: row.userId, id: row.id })})`);
+  await t.tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify([[row.userId, row.id]] satisfies Announcement)})`);
   return row;
 }
 
 /**
- * Inserts one notification per input and announces each, in one statement each: the bulk form of
- * createNotification for fan-out (a referral posted to thousands of therapists). Users are locked
- * in id order first, for the same ordering guarantee and the same deadlock rule.
+ * What a NOTIFY on NOTIFICATION_CHANNEL carries: the [userId, id] of each notification committed,
+ * as many as fit in one payload (PostgreSQL refuses one of 8000 bytes or more).
+ */
+export type Announcement = Array<[userId: string, id: number]>;
+
+/** Bytes of [userId, id] pairs per payload: under the 8000-byte limit with room for one more pair. */
+const ANNOUNCEMENT_BYTES = 7000;
+
+/**
+ * Inserts one notification per input and announces them: the bulk form of createNotification for
+ * fan-out (a referral posted to thousands of therapists), in one statement. The announcement is one
+ * NOTIFY per few hundred notifications rather than one each, so the listeners parse and dispatch a
+ * handful of messages. Users are locked in id order first, for the same ordering guarantee and the
+ * same deadlock rule.
  */
 export async function createNotifications(t: Transaction, inputs: NewNotification[]): Promise<number> {
   if (inputs.length === 0) return 0;
@@ -46,15 +57,26 @@ export async function createNotifications(t: Transaction, inputs: NewNotificatio
   // sql.param keeps each list one array parameter (a bare array would be spread into a tuple).
   const column = (pick: (n: NewNotification) => string) => sql.param(sorted.map(pick));
   await t.tx.execute(sql`select 1 from "user" where id = any(${column((n) => n.userId)}::text[]) order by id for no key update`);
+  // Each pair's running size (its JSON and the ", " before it) puts it in a payload of at most
+  // ANNOUNCEMENT_BYTES plus one pair.
   const result = await t.tx.execute(sql`
     with inserted as (
       insert into notifications (user_id, type, title, body, link)
       select * from unnest(${column((n) => n.userId)}::text[], ${column((n) => n.type)}::text[], ${column((n) => n.title)}::text[],
                            ${column((n) => n.body)}::text[], ${column((n) => n.link)}::text[])
       returning id, user_id
+    ),
+    pairs as (
+      select json_build_array(user_id, id) as pair,
+             sum(octet_length(json_build_array(user_id, id)::text) + 2) over (order by id) as running
+      from inserted
+    ),
+    payloads as (
+      select json_agg(pair)::text as payload from pairs group by running / ${ANNOUNCEMENT_BYTES}
     )
-    select count(pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('userId', user_id, 'id', id)::text))::int as announced from inserted`);
-  return Number((result.rows[0] as { announced: number } | undefined)?.announced ?? 0);
+    select (select count(*) from inserted)::int as created,
+           (select count(pg_notify(${NOTIFICATION_CHANNEL}, payload)) from payloads)::int as announced`);
+  return Number((result.rows[0] as { created: number } | undefined)?.created ?? 0);
 }
 
 /** A notification as a client sees it; a group (listNotificationRows) as its newest member with its count. */
