@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { disciplines } from './accounts';
+import { keysetPageSchema } from './keyset-page';
 import { referralStatuses } from './referrals';
 import { visitStatuses } from './visits';
 
@@ -89,7 +90,7 @@ export const networkTherapistSchema = z.object({
   lastMatchedAt: z.string(),
 });
 export type NetworkTherapist = z.infer<typeof networkTherapistSchema>;
-export const networkTherapistListSchema = z.object({ items: z.array(networkTherapistSchema) });
+export const networkTherapistListSchema = keysetPageSchema(networkTherapistSchema);
 
 /** A matched referral as the patient-records list shows it: referral facts only; details live on the referral page at aal2. */
 export const patientRecordSchema = z.object({
@@ -109,4 +110,4 @@ export const patientRecordSchema = z.object({
   visitsTotal: z.number().int(),
 });
 export type PatientRecord = z.infer<typeof patientRecordSchema>;
-export const patientRecordListSchema = z.object({ items: z.array(patientRecordSchema) });
+export const patientRecordListSchema = keysetPageSchema(patientRecordSchema);

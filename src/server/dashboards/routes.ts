@@ -10,7 +10,9 @@ import {
 import type { AppDeps } from '../app';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { createPhiBox } from '../crypto/phi-box';
+import { keysetQuerySchema } from '../http/keyset';
 import type { RoutesPlugin } from '../http/plugin';
+import { matchedKeyParts, patientKeyParts } from './list-queries';
 import { startDashboardFigures, type DashboardFigures } from './cached-figures';
 import { getAgencyAttention, getManagerAttention, getTherapistAttention } from './attention-service';
 import { listNetworkTherapists, listPatientRecords } from './service';
@@ -41,20 +43,27 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
   app.get(
     '/agency/therapists',
     {
-      schema: { tags, summary: "Therapists matched to the agency's referrals, most recent first", response: { 200: networkTherapistListSchema } },
+      schema: {
+        tags,
+        summary: "Therapists matched to the agency's referrals, most recent first, a page at a time (keyset)",
+        querystring: keysetQuerySchema(matchedKeyParts),
+        response: { 200: networkTherapistListSchema },
+      },
     },
-    async (request) => ({ items: await listNetworkTherapists(deps, { actor: request.actor }) }),
+    async (request) => listNetworkTherapists(deps, { actor: request.actor, page: { limit: request.query.limit, after: request.query.cursor } }),
   );
   app.get(
     '/agency/patients',
     {
       schema: {
         tags,
-        summary: "The agency's matched referrals: referral facts, labelled with the patient's short name at aal2 (an audited read); the details are on each referral",
+        summary:
+          "The agency's matched referrals, a page at a time (keyset): referral facts, labelled with the patient's short name at aal2 (an audited read); the details are on each referral",
+        querystring: keysetQuerySchema(patientKeyParts),
         response: { 200: patientRecordListSchema },
       },
     },
-    async (request) => ({ items: await listPatientRecords(patientRecordDeps, callerOf(request)) }),
+    async (request) => listPatientRecords(patientRecordDeps, { ...callerOf(request), page: { limit: request.query.limit, after: request.query.cursor } }),
   );
 };
 

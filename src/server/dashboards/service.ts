@@ -21,12 +21,13 @@ import {
   agencyActivity,
   agencyFigures,
   marketplaceFigures,
-  networkTherapists,
-  patientRecords,
   therapistFigures,
   therapistSchedule,
   type ActivityRow,
 } from './queries';
+import { networkTherapistsPage, patientRecordsPage } from './list-queries';
+import { splitPage, type PageRequest } from '../http/keyset';
+import type { KeysetPage } from '../../domain/keyset-page';
 
 const RECENT_ACTIVITY = 10;
 
@@ -109,10 +110,14 @@ export async function getAdminDashboard({ database }: { database: Database }): P
   };
 }
 
-export async function listNetworkTherapists({ database }: { database: Database }, { actor }: { actor: Actor }): Promise<NetworkTherapist[]> {
-  const agencyId = actor.userId;
-  const found = await networkTherapists(database.db, agencyId);
-  return found.map((row) => ({
+/** A page of the therapists who have worked the agency's referrals, the latest match first. */
+export async function listNetworkTherapists(
+  { database }: { database: Database },
+  { actor, page }: { actor: Actor; page: PageRequest },
+): Promise<KeysetPage<NetworkTherapist>> {
+  const found = await networkTherapistsPage(database.db, actor.userId, page);
+  const { rows, nextCursor } = splitPage(found.rows, page, (row) => [row.sort_key, row.id]);
+  const items = rows.map((row) => ({
     id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
@@ -121,16 +126,18 @@ export async function listNetworkTherapists({ database }: { database: Database }
     activeReferrals: row.active_referrals,
     lastMatchedAt: iso(row.last_matched_at),
   }));
+  return { items, nextCursor, total: found.total };
 }
 
 /**
- * The agency's matched referrals, each labelled with its patient's short name where the agency may
- * read it (aal2, details added: each name an audited patient read), else with its place.
+ * A page of the agency's matched referrals, each labelled with its patient's short name where the
+ * agency may read it (aal2, details added: each name an audited patient read), else with its place.
  */
-export async function listPatientRecords(deps: { database: Database; phiBox: PhiBox }, options: Caller): Promise<PatientRecord[]> {
-  const found = await patientRecords(deps.database.db, options.actor.userId);
-  const names = await readPatientShortNames(deps.database.db, deps, { ...options, referralIds: found.map((row) => row.referral_id) });
-  return found.map((row) => ({
+export async function listPatientRecords(deps: { database: Database; phiBox: PhiBox }, options: Caller & { page: PageRequest }): Promise<KeysetPage<PatientRecord>> {
+  const found = await patientRecordsPage(deps.database.db, options.actor.userId, options.page);
+  const { rows, nextCursor } = splitPage(found.rows, options.page, (row) => [row.sort_key, row.referral_id]);
+  const names = await readPatientShortNames(deps.database.db, deps, { actor: options.actor, client: options.client, referralIds: rows.map((row) => row.referral_id) });
+  const items = rows.map((row) => ({
     referralId: row.referral_id,
     referenceNumber: row.reference_number,
     referenceLabel: referralLabel({ referenceNumber: row.reference_number, city: row.city, state: row.state, patientShortName: names.get(row.referral_id) }),
@@ -144,4 +151,5 @@ export async function listPatientRecords(deps: { database: Database; phiBox: Phi
     visitsDone: row.visits_done,
     visitsTotal: row.visits_total,
   }));
+  return { items, nextCursor, total: found.total };
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { afterKey, type PageRequest } from '../http/keyset';
 import {
   agencyProfiles,
   patients,
@@ -146,18 +147,38 @@ export const agencyListFilters = {
 } satisfies Record<string, SQL | undefined>;
 export type AgencyListFilter = keyof typeof agencyListFilters;
 
+/** The agency list's sort key: newest first, the id breaking ties (see http/keyset.ts). */
+export const agencyListKey = { parts: ['timestamp', 'uuid'] as const, columns: [referrals.createdAt, referrals.id] };
+
 /**
- * The agency's referrals under a status filter; or, given a reference number, the one referral of
- * theirs that carries it whatever its status (a search looks for one record, not within a tab).
+ * One page of the agency's referrals under a status filter, newest first; or, given a reference
+ * number, the one referral of theirs that carries it whatever its status (a search looks for one
+ * record, not within a tab). A page is a backward range scan of (agency_id, created_at, id); each
+ * row carries its sort key as PostgreSQL's text so the cursor keeps microseconds.
  */
-export async function listAgencyReferralRows(db: Db, agencyId: string, filter: AgencyListFilter, options: { reference?: number; limit?: number } = {}) {
+export async function listAgencyReferralRows(db: Db, agencyId: string, filter: AgencyListFilter, options: { reference?: number; page: PageRequest }) {
   const which = options.reference === undefined ? agencyListFilters[filter] : eq(referrals.referenceNumber, options.reference);
+  const after = options.reference === undefined ? afterKey(agencyListKey.columns, agencyListKey.parts, options.page.after) : undefined;
   return db
-    .select()
+    .select({ referral: referrals, createdAtKey: sql<string>`${referrals.createdAt}::text` })
     .from(referrals)
-    .where(and(eq(referrals.agencyId, agencyId), which))
-    .orderBy(desc(referrals.createdAt))
-    .limit(options.limit ?? 200);
+    .where(and(eq(referrals.agencyId, agencyId), which, after))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(options.page.limit + 1);
+}
+
+/**
+ * How many referrals the agency has under the filter: counted over the (agency_id, status) index
+ * alone (an index-only scan of the agency's entries), so it costs what the agency's own rows cost
+ * and never a scan of every agency's. A maintained counter would save that scan but must follow
+ * every status move; an agency has hundreds of referrals, not millions.
+ */
+export async function countAgencyReferrals(db: Db, agencyId: string, filter: AgencyListFilter): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(referrals)
+    .where(and(eq(referrals.agencyId, agencyId), agencyListFilters[filter]));
+  return row?.count ?? 0;
 }
 
 /** Every agency's referrals, newest first: managers only. */
@@ -185,26 +206,50 @@ export async function findTherapistReferralRowsByReference(db: Db, therapistId: 
     .where(and(eq(referrals.referenceNumber, reference), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))));
 }
 
-/** The referrals a therapist sees in 'Referrals near me', with their offer (distance, hidden). */
-export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, limit = 200) {
-  if (view === 'mine') {
-    return db
-      .select({ referral: referrals, offer: referralOffers })
-      .from(referrals)
-      .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
-      .where(eq(referrals.matchedTherapistId, therapistId))
-      .orderBy(desc(referrals.matchedAt))
-      .limit(limit);
-  }
+/** The therapist lists' sort key: posted (open, hidden) or matched (mine) newest first, the id breaking ties. */
+export const therapistListKeyParts = ['timestamp', 'uuid'] as const;
+
+function therapistView(therapistId: string, view: TherapistListView) {
+  if (view === 'mine') return { sortedBy: referrals.matchedAt, where: eq(referrals.matchedTherapistId, therapistId) };
   const open = and(eq(referrals.status, 'posted'), sql`${referrals.expiresAt} > now()`);
   const hidden = view === 'hidden' ? sql`${referralOffers.hiddenAt} is not null` : sql`${referralOffers.hiddenAt} is null`;
-  return db
-    .select({ referral: referrals, offer: referralOffers })
-    .from(referralOffers)
-    .innerJoin(referrals, eq(referrals.id, referralOffers.referralId))
-    .where(and(eq(referralOffers.therapistId, therapistId), open, hidden))
-    .orderBy(desc(referrals.postedAt))
-    .limit(limit);
+  return { sortedBy: referrals.postedAt, where: and(eq(referralOffers.therapistId, therapistId), open, hidden) };
+}
+
+/**
+ * One page of a view of 'Referrals near me', with the offer (distance, hidden). 'mine' is a
+ * backward range scan of (matched_therapist_id, matched_at, id); 'open' and 'hidden' start from
+ * the therapist's offers (their index) and keep the open ones, whose referrals are read by key.
+ */
+export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, page: PageRequest) {
+  const { sortedBy, where } = therapistView(therapistId, view);
+  const after = afterKey([sortedBy, referrals.id], therapistListKeyParts, page.after);
+  const fields = { referral: referrals, offer: referralOffers, sortKey: sql<string>`${sortedBy}::text` };
+  const query =
+    view === 'mine'
+      ? db
+          .select(fields)
+          .from(referrals)
+          .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
+      : db.select(fields).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId));
+  return query
+    .where(and(where, after))
+    .orderBy(desc(sortedBy), desc(referrals.id))
+    .limit(page.limit + 1);
+}
+
+/**
+ * How many referrals a view holds: the same predicate as its pages, over the same indexes (the
+ * therapist's matches, or their offers joined to referrals by key), counted rather than read.
+ */
+export async function countTherapistReferrals(db: Db, therapistId: string, view: TherapistListView): Promise<number> {
+  const { where } = therapistView(therapistId, view);
+  const count = { count: sql<number>`count(*)::int` };
+  const [row] =
+    view === 'mine'
+      ? await db.select(count).from(referrals).where(where)
+      : await db.select(count).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId)).where(where);
+  return row?.count ?? 0;
 }
 
 export async function findOffer(db: Db, referralId: string, therapistId: string) {

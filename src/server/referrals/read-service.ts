@@ -3,6 +3,8 @@ import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistR
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
+import { splitPage, type PageRequest } from '../http/keyset';
+import type { KeysetPage } from '../../domain/keyset-page';
 import { readPatientShortNames } from '../patients/short-names';
 import type { Caller } from '../use-case';
 import type { StandingConfig } from '../credentials/standing';
@@ -10,6 +12,8 @@ import { judgeTherapists } from './eligibility';
 import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals, type PatientShortNames } from './presenters';
 import {
   agencyNamesOf,
+  countAgencyReferrals,
+  countTherapistReferrals,
   findAgencyReferral,
   findOffer,
   findReferralForManagers,
@@ -49,14 +53,22 @@ async function shortNames(deps: LabelledReadDeps, caller: Caller, referralIds: s
   return readPatientShortNames(deps.database.db, { phiBox: deps.phiBox }, { ...caller, referralIds });
 }
 
-/** The agency's referrals under a status filter, or the one carrying a reference number. */
+/** A page of the agency's referrals under a status filter, or the one carrying a reference number. */
 export async function listAgencyReferrals(
   deps: LabelledReadDeps,
-  options: Caller & { filter: AgencyListFilter; reference?: number },
-): Promise<AgencyReferralSummary[]> {
+  options: Caller & { filter: AgencyListFilter; reference?: number; page: PageRequest },
+): Promise<KeysetPage<AgencyReferralSummary>> {
   const { db } = deps.database;
-  const rows = await listAgencyReferralRows(db, options.actor.userId, options.filter, { reference: options.reference });
-  return presentAgencySummaries(db, rows, await shortNames(deps, options, rows.map((row) => row.id)));
+  const agencyId = options.actor.userId;
+  const [found, total] = await Promise.all([
+    listAgencyReferralRows(db, agencyId, options.filter, { reference: options.reference, page: options.page }),
+    // A search by reference finds at most one row: its page is the whole answer.
+    options.reference === undefined ? countAgencyReferrals(db, agencyId, options.filter) : null,
+  ]);
+  const { rows, nextCursor } = splitPage(found, options.page, (row) => [row.createdAtKey, row.referral.id]);
+  const referralRows = rows.map((row) => row.referral);
+  const names = await shortNames(deps, options, referralRows.map((row) => row.id));
+  return { items: await presentAgencySummaries(db, referralRows, names), nextCursor, total: total ?? referralRows.length };
 }
 
 export async function getAgencyReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<AgencyReferral> {
@@ -66,18 +78,30 @@ export async function getAgencyReferral(deps: LabelledReadDeps, options: Caller 
   return presentAgencyReferral(db, row, await shortNames(deps, options, [row.id]));
 }
 
-/** A view of 'Referrals near me', or the referral the therapist can reach that carries a reference number. */
+/** A page of a view of 'Referrals near me', or the referral the therapist can reach that carries a reference number. */
 export async function listTherapistReferrals(
   deps: LabelledReadDeps,
-  options: Caller & { view: TherapistListView; reference?: number },
-): Promise<TherapistReferral[]> {
+  options: Caller & { view: TherapistListView; reference?: number; page: PageRequest },
+): Promise<KeysetPage<TherapistReferral>> {
   const { db } = deps.database;
   const therapistId = options.actor.userId;
-  const rows =
-    options.reference === undefined
-      ? await listTherapistReferralRows(db, therapistId, options.view)
-      : await findTherapistReferralRowsByReference(db, therapistId, options.reference);
-  return presentTherapistReferrals(db, therapistId, rows, await shortNames(deps, options, rows.map((row) => row.referral.id)));
+  let rows: Awaited<ReturnType<typeof findTherapistReferralRowsByReference>>;
+  let nextCursor: string | null = null;
+  let total: number;
+  if (options.reference === undefined) {
+    const [found, count] = await Promise.all([
+      listTherapistReferralRows(db, therapistId, options.view, options.page),
+      countTherapistReferrals(db, therapistId, options.view),
+    ]);
+    ({ rows, nextCursor } = splitPage(found, options.page, (row) => [row.sortKey, row.referral.id]));
+    total = count;
+  } else {
+    // A search by reference finds at most one row: its page is the whole answer.
+    rows = await findTherapistReferralRowsByReference(db, therapistId, options.reference);
+    total = rows.length;
+  }
+  const names = await shortNames(deps, options, rows.map((row) => row.referral.id));
+  return { items: await presentTherapistReferrals(db, therapistId, rows, names), nextCursor, total };
 }
 
 export async function getTherapistReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<TherapistReferral> {

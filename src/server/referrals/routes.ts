@@ -18,6 +18,9 @@ import { getReferralStanding } from '../credentials/standing-service';
 import { createPhiBox } from '../crypto/phi-box';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { handleError } from '../http/errors';
+import { keysetQuerySchema } from '../http/keyset';
+import { keysetPageSchema } from '../../domain/keyset-page';
+import { agencyListKey, therapistListKeyParts } from './queries';
 import type { RoutesPlugin } from '../http/plugin';
 import {
   explainEligibility,
@@ -65,17 +68,18 @@ const agencyReferralLifecycleRoutes: RoutesPlugin = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: "The agency's referrals, newest first",
-        querystring: z.object({
+        summary: "The agency's referrals, newest first, a page at a time (keyset: pass nextCursor as cursor)",
+        querystring: keysetQuerySchema(agencyListKey.parts).extend({
           status: z.enum(['all', 'open', 'draft', 'matched', 'closed']).default('all'),
           reference: referenceSearchSchema.optional().describe('R-1042 or 1042: the referral with this reference, whatever its status'),
         }),
-        response: { 200: z.object({ items: z.array(agencyReferralSummarySchema) }) },
+        response: { 200: keysetPageSchema(agencyReferralSummarySchema) },
       },
     },
-    async (request) => ({
-      items: await listAgencyReferrals(labelledDeps, { ...callerOf(request), filter: request.query.status, reference: request.query.reference }),
-    }),
+    async (request) => {
+      const { status, reference, limit, cursor } = request.query;
+      return listAgencyReferrals(labelledDeps, { ...callerOf(request), filter: status, reference, page: { limit, after: cursor } });
+    },
   );
 
   app.post(
@@ -164,17 +168,18 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: "'Referrals near me': open offers, hidden ones, or those matched to me",
-        querystring: z.object({
+        summary: "'Referrals near me': open offers, hidden ones, or those matched to me, a page at a time (keyset)",
+        querystring: keysetQuerySchema(therapistListKeyParts).extend({
           view: z.enum(['open', 'mine', 'hidden']).default('open'),
           reference: referenceSearchSchema.optional().describe('R-1042 or 1042: the referral offered or matched to me with this reference, in any view'),
         }),
-        response: { 200: z.object({ items: z.array(therapistReferralSchema) }) },
+        response: { 200: keysetPageSchema(therapistReferralSchema) },
       },
     },
-    async (request) => ({
-      items: await listTherapistReferrals(labelledDeps, { ...callerOf(request), view: request.query.view, reference: request.query.reference }),
-    }),
+    async (request) => {
+      const { view, reference, limit, cursor } = request.query;
+      return listTherapistReferrals(labelledDeps, { ...callerOf(request), view, reference, page: { limit, after: cursor } });
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AttentionList } from '../../domain/attention';
 import type { AdminDashboard, AgencyDashboard, NetworkTherapist, PatientRecord, TherapistDashboard } from '../../domain/dashboards';
 import { api } from './client';
+import { useKeysetList } from './keyset-pages';
 
 export const dashboardKeys = {
   agency: ['dashboard', 'agency'] as const,
@@ -38,16 +39,12 @@ export function useAdminFigures() {
   return useQuery({ queryKey: dashboardKeys.admin, queryFn: ({ signal }) => api<AdminDashboard>('/api/admin/dashboard', { signal }) });
 }
 
+/** A page at a time (useKeysetList): `fetchNextPage` loads the next. */
 export function useNetworkTherapists() {
-  return useQuery({
-    queryKey: dashboardKeys.networkTherapists,
-    queryFn: ({ signal }) => api<{ items: NetworkTherapist[] }>('/api/agency/therapists', { signal }),
-  });
+  return useKeysetList<NetworkTherapist>(dashboardKeys.networkTherapists, '/api/agency/therapists');
 }
 
+/** A page at a time (useKeysetList): `fetchNextPage` loads the next. */
 export function usePatientRecords() {
-  return useQuery({
-    queryKey: dashboardKeys.patientRecords,
-    queryFn: ({ signal }) => api<{ items: PatientRecord[] }>('/api/agency/patients', { signal }),
-  });
+  return useKeysetList<PatientRecord>(dashboardKeys.patientRecords, '/api/agency/patients');
 }

@@ -11,6 +11,7 @@ import type {
 import type { PatientInput, PatientResponse } from '../../domain/patients';
 import type { ReferralStanding } from '../../domain/work-standing';
 import { api, ApiError } from './client';
+import { useKeysetList } from './keyset-pages';
 
 /**
  * The referral marketplace's endpoints. Agency: /api/referrals…; therapist:
@@ -33,12 +34,9 @@ const retry = (failures: number, error: Error) => !(error instanceof ApiError &&
 // ---- Agency ----
 
 /** `reference`: the one referral with that reference, whatever its status (the server looks past the filter). */
+/** A page at a time (useKeysetList): `fetchNextPage` loads the next. */
 export function useAgencyReferrals(status: 'open' | 'all' | 'draft' | 'matched' | 'closed' = 'all', reference: number | null = null) {
-  return useQuery({
-    queryKey: referralKeys.agencyList(status, reference),
-    queryFn: () => api<{ items: AgencyReferralSummary[] }>(`/api/referrals?status=${status}${reference === null ? '' : `&reference=${reference}`}`),
-    retry,
-  });
+  return useKeysetList<AgencyReferralSummary>(referralKeys.agencyList(status, reference), `/api/referrals?status=${status}${reference === null ? '' : `&reference=${reference}`}`);
 }
 
 export function useAgencyReferral(id: string) {
@@ -77,12 +75,9 @@ export const useCounterResponse = (id: string) =>
 
 /** 'open': offered to me and still open (not hidden); 'mine': matched to me; 'hidden'. */
 /** `reference`: the referral offered or matched to me with that reference, in any view. */
+/** A page at a time (useKeysetList): `fetchNextPage` loads the next. */
 export function useTherapistReferrals(view: 'open' | 'mine' | 'hidden' = 'open', reference: number | null = null) {
-  return useQuery({
-    queryKey: referralKeys.therapistList(view, reference),
-    queryFn: () => api<{ items: TherapistReferral[] }>(`/api/therapist/referrals?view=${view}${reference === null ? '' : `&reference=${reference}`}`),
-    retry,
-  });
+  return useKeysetList<TherapistReferral>(referralKeys.therapistList(view, reference), `/api/therapist/referrals?view=${view}${reference === null ? '' : `&reference=${reference}`}`);
 }
 
 /** Why I am not offered new referrals (no reasons: I am); read fresh, as it changes with my credentials and notes. */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useNetworkTherapists } from '../api/dashboards';
+import { KeysetListFooter } from '../ui/load-more';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
 import { formatDay } from '../ui/time';
@@ -19,7 +20,7 @@ export function NetworkTherapistsPage() {
       </div>
       {therapists.isPending && <Loading label="Loading therapists…" />}
       {therapists.isError && <LoadError message={therapists.error.message || 'The therapists could not be loaded.'} onRetry={() => void therapists.refetch()} />}
-      {therapists.data?.items.length === 0 && (
+      {therapists.items?.length === 0 && (
         <EmptyCard>
           No therapists yet. Once a therapist is matched to one of your referrals, they appear here.{' '}
           <Link to="/dashboard/agency/referrals/new" className="font-semibold text-brand-700 underline hover:no-underline">
@@ -27,9 +28,9 @@ export function NetworkTherapistsPage() {
           </Link>
         </EmptyCard>
       )}
-      {therapists.data && therapists.data.items.length > 0 && (
+      {therapists.items && therapists.items.length > 0 && (
         <ul aria-label="Network therapists" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {therapists.data.items.map((therapist) => (
+          {therapists.items.map((therapist) => (
             <li key={therapist.id} aria-label={`${therapist.firstName} ${therapist.lastName}`} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-4">
               <div className="min-w-0">
                 <Link
@@ -58,6 +59,7 @@ export function NetworkTherapistsPage() {
           ))}
         </ul>
       )}
+      {therapists.items && therapists.items.length > 0 && <KeysetListFooter list={therapists} noun="therapists" />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ReferralStatus } from '../../domain/referrals';
 import { usePatientRecords } from '../api/dashboards';
+import { KeysetListFooter } from '../ui/load-more';
 import { PageMeta } from '../ui/page-meta';
 import { Loading } from '../ui/states';
 import { formatDay } from '../ui/time';
@@ -26,10 +27,10 @@ export function PatientRecordsPage() {
       </div>
       {records.isPending && <Loading label="Loading patient records…" />}
       {records.isError && <LoadError message={records.error.message || 'The records could not be loaded.'} onRetry={() => void records.refetch()} />}
-      {records.data?.items.length === 0 && <EmptyCard>No matched referrals yet. Patient records appear here once a referral is matched.</EmptyCard>}
-      {records.data && records.data.items.length > 0 && (
+      {records.items?.length === 0 && <EmptyCard>No matched referrals yet. Patient records appear here once a referral is matched.</EmptyCard>}
+      {records.items && records.items.length > 0 && (
         <ul aria-label="Patient records" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {records.data.items.map((record) => (
+          {records.items.map((record) => (
             <li key={record.referralId}>
               <Link to={`/dashboard/agency/referrals/${record.referralId}`} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-4 hover:bg-brand-50">
                 <span className="min-w-0">
@@ -49,6 +50,7 @@ export function PatientRecordsPage() {
           ))}
         </ul>
       )}
+      {records.items && records.items.length > 0 && <KeysetListFooter list={records} noun="patient records" />}
     </div>
   );
 }

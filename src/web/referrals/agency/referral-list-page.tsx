@@ -6,6 +6,7 @@ import { urgencyLabels, type AgencyReferralSummary } from '../../../domain/refer
 import { useAgencyReferrals } from '../../api/referrals';
 import { Button, ButtonLink } from '../../ui/button';
 import { cn } from '../../ui/cn';
+import { KeysetListFooter } from '../../ui/load-more';
 import { PageMeta } from '../../ui/page-meta';
 import { ReferenceSearch, useReferenceSearch } from '../../ui/reference-search';
 import { ErrorState, Loading } from '../../ui/states';
@@ -47,7 +48,7 @@ export function AgencyReferralListPage() {
         }
       />
     );
-  else if (referrals.data.items.length === 0)
+  else if (referrals.items?.length === 0)
     content =
       reference === null ? (
         <EmptyList message={filter.empty} />
@@ -56,7 +57,13 @@ export function AgencyReferralListPage() {
           No referral {formatReference(reference)} in your agency.
         </p>
       );
-  else content = <ReferralList items={referrals.data.items} label={reference === null ? `${filter.label} referrals` : `Referral ${formatReference(reference)}`} />;
+  else
+    content = (
+      <>
+        <ReferralList items={referrals.items ?? []} label={reference === null ? `${filter.label} referrals` : `Referral ${formatReference(reference)}`} />
+        {reference === null && <KeysetListFooter list={referrals} noun="referrals" />}
+      </>
+    );
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6 sm:py-12">

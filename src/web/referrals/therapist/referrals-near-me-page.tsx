@@ -1,10 +1,11 @@
 import { Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatReference } from '../../../domain/referral-reference';
 import type { TherapistReferral } from '../../../domain/referrals';
 import { useTherapistReferrals } from '../../api/referrals';
 import { Button } from '../../ui/button';
+import { KeysetListFooter } from '../../ui/load-more';
 import { PageMeta } from '../../ui/page-meta';
 import { ReferenceSearch, useReferenceSearch } from '../../ui/reference-search';
 import { ErrorState, Loading } from '../../ui/states';
@@ -55,7 +56,7 @@ export function ReferralsNearMePage() {
             </Button>
           }
         />
-      ) : referrals.data.items.length === 0 ? (
+      ) : referrals.items?.length === 0 ? (
         reference === null ? (
           <EmptyList view={view} />
         ) : (
@@ -66,16 +67,16 @@ export function ReferralsNearMePage() {
       ) : (
         <ReferralsWithMap
           key={`${view}-${reference ?? ''}`}
-          view={view}
-          items={referrals.data.items}
-          heading={reference === null ? undefined : `Referral ${formatReference(reference)}`}
+          items={referrals.items ?? []}
+          heading={reference === null ? listHeadings[view](referrals.total) : `Referral ${formatReference(reference)}`}
+          footer={reference === null && <KeysetListFooter list={referrals} noun="referrals" />}
         />
       )}
     </div>
   );
 }
 
-function ReferralsWithMap({ view, items, heading }: { view: ReferralView; items: TherapistReferral[]; heading?: string }) {
+function ReferralsWithMap({ items, heading, footer }: { items: TherapistReferral[]; heading: string; footer: ReactNode }) {
   const [selection, setSelection] = useState<MapSelection | null>(null);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
@@ -85,7 +86,7 @@ function ReferralsWithMap({ view, items, heading }: { view: ReferralView; items:
       </div>
       <section aria-labelledby="referral-list-heading" className="space-y-3 lg:col-start-1 lg:row-start-1">
         <h2 id="referral-list-heading" className="text-lg font-semibold text-slate-900">
-          {heading ?? listHeadings[view](items.length)}
+          {heading}
         </h2>
         <ul className="space-y-4">
           {items.map((referral) => (
@@ -94,6 +95,7 @@ function ReferralsWithMap({ view, items, heading }: { view: ReferralView; items:
             </li>
           ))}
         </ul>
+        {footer}
       </section>
     </div>
   );

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { afterKey, type KeyPart, type PageRequest } from '../http/keyset';
+
+/**
+ * The agency's paged lists beside its dashboard (network therapists, patient records). Each is one
+ * statement: `(count) left join lateral (page)` answers the total even when the page is empty, and
+ * the page's per-row facts are computed for its rows only (after the limit), never for the whole
+ * list. Scoped by the agency's id in each `where`.
+ */
+
+const DONE = sql.raw(`('completed','documented','approved','paid')`);
+const MATCHED = sql.raw(`('matched','in_progress','completed')`);
+
+/** Both lists: the latest match first, then the id (unique), as http/keyset.ts requires. */
+export const matchedKeyParts: readonly KeyPart[] = ['timestamp', 'text'];
+export const patientKeyParts: readonly KeyPart[] = ['timestamp', 'uuid'];
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return result.rows as T[];
+}
+
+type Keyed<T> = T & { sort_key: string };
+
+/** The total, and the page's rows without the lone row of an empty page (which only carries the total, its other fields null). */
+async function counted<T>(db: Db, query: ReturnType<typeof sql>): Promise<{ total: number; rows: Keyed<T>[] }> {
+  const found = await rows<T & { total: number; sort_key: string | null }>(db, query);
+  return { total: found[0]?.total ?? 0, rows: found.filter((row): row is Keyed<T> & { total: number } => row.sort_key !== null) };
+}
+
+export interface NetworkTherapistRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  disciplines: string[];
+  referrals_count: number;
+  active_referrals: number;
+  last_matched_at: Date;
+}
+
+/**
+ * A page of the therapists matched to the agency's referrals, the latest match first. The page is
+ * cut from the agency's matches grouped by therapist: one pass over the agency's matched referrals
+ * (the partial (agency_id, matched_at, id) index), bounded by that agency's own history; the total
+ * is the number of groups, counted in the same pass. Profiles are read by key for the page's rows.
+ */
+export async function networkTherapistsPage(db: Db, agencyId: string, page: PageRequest) {
+  const after = afterKey([sql`n.last_matched_at`, sql`n.id`], matchedKeyParts, page.after);
+  return counted<NetworkTherapistRow>(
+    db,
+    sql`
+    with n as (
+      select matched_therapist_id as id, count(*)::int as referrals_count,
+             (count(*) filter (where status in ('matched','in_progress')))::int as active_referrals,
+             max(matched_at) as last_matched_at
+      from referrals
+      where agency_id = ${agencyId} and matched_at is not null and matched_therapist_id is not null
+      group by matched_therapist_id
+    )
+    select c.total, p.*
+    from (select count(*)::int as total from n) c
+    left join lateral (
+      select t.id, t.first_name, t.last_name, t.disciplines, n.referrals_count, n.active_referrals, n.last_matched_at, n.last_matched_at::text as sort_key
+      from n
+      -- Each therapist by primary key ("offset 0" keeps it a per-row lookup: joined, the planner hashes all 5,000 profiles).
+      cross join lateral (select id, first_name, last_name, disciplines from therapist_profiles where id = n.id offset 0) t
+      ${after ? sql`where ${after}` : sql``}
+      order by n.last_matched_at desc, n.id desc
+      limit ${page.limit + 1}
+    ) p on true`,
+  );
+}
+
+export interface PatientRecordRow {
+  referral_id: string;
+  reference_number: number;
+  status: string;
+  discipline: string;
+  city: string;
+  state: string;
+  matched_at: Date;
+  therapist_name: string;
+  details_added: boolean;
+  visits_done: number;
+  visits_total: number;
+}
+
+/**
+ * A page of the agency's matched referrals, the latest match first: a backward range scan of the
+ * partial (agency_id, matched_at, id) index. The total is counted over the (agency_id, status)
+ * index alone (index-only); the visits done over (referral_id, status), for the page's rows only.
+ */
+export async function patientRecordsPage(db: Db, agencyId: string, page: PageRequest) {
+  const after = afterKey([sql`r.matched_at`, sql`r.id`], patientKeyParts, page.after);
+  return counted<PatientRecordRow>(
+    db,
+    sql`
+    select c.total, p.*
+    from (select count(*)::int as total from referrals where agency_id = ${agencyId} and status in ${MATCHED}) c
+    left join lateral (
+      select r.id as referral_id, r.reference_number, r.status, r.discipline, r.patient_city as city, r.patient_state as state, r.matched_at,
+             r.matched_at::text as sort_key, t.therapist_name,
+             exists (select 1 from patients p where p.referral_id = r.id) as details_added,
+             (select count(*) from visits v where v.referral_id = r.id and v.status in ${DONE})::int as visits_done,
+             -- Out of the visits the referral ordered, not those booked so far ("1 of 9", not "1 of 1").
+             (select coalesce(sum(rs.visit_count), 0) from referral_services rs where rs.referral_id = r.id)::int as visits_total
+      from referrals r
+      -- The therapist by primary key for each of these rows, not a hash of every profile.
+      cross join lateral (select first_name || ' ' || last_name as therapist_name from therapist_profiles where id = r.matched_therapist_id offset 0) t
+      where r.agency_id = ${agencyId} and r.status in ${MATCHED} and r.matched_at is not null ${after ? sql`and ${after}` : sql``}
+      order by r.matched_at desc, r.id desc
+      limit ${page.limit + 1}
+    ) p on true`,
+  );
+}
