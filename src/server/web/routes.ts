@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors';
 import type { RoutesPlugin } from '../http/plugin';
+import { sendHtml } from './html-response';
+import { staticFileHeaders } from './static-file-headers';
 import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
 import { splitAtHead, styleNonceOf, withStyleNonce } from './style-nonce';
 
@@ -21,17 +23,18 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
   // Read once too, by address, the query string aside: the browser re-renders a page whose query changes it.
   const prerendered = new Map(Array.from(readPrerenderedPages(webRoot), ([at, html]) => [at, { html, parts: splitAtHead(html) }]));
   if (indexHtml) {
+    app.addHook('onRequest', staticFileHeaders(webRoot));
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
       wildcard: false,
+      // The build writes name.br and name.gz beside each text asset (src/web/build/precompress.ts);
+      // the file the request's Accept-Encoding prefers is sent, so nothing is compressed per request.
+      preCompressed: true,
       // The prerendered pages are answered at their own addresses only (below), never as files.
-      globIgnore: [`${PRERENDERED_DIR}/**`],
-      setHeaders: (res, filePath) => {
-        // Vite puts a content hash in every asset name, so those never change.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      globIgnore: ['**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`],
+      // Its own header (`public, max-age=0`) would replace ours: see staticFileHeaders.
+      cacheControl: false,
     });
   } else {
     app.log.warn('dist/web is missing: run `npm run build` to serve the web app');
@@ -44,7 +47,6 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
     if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     const { html, parts } = prerendered.get(address) ?? { html: indexHtml, parts: indexParts };
     const nonce = styleNonceOf(reply.raw);
-    const page = nonce && parts ? withStyleNonce(parts, nonce) : html;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    return sendHtml(request, reply, nonce && parts ? withStyleNonce(parts, nonce) : html);
   });
 };

@@ -1,0 +1,42 @@
+import type { FastifyReply } from 'fastify';
+
+/** The content codings the server sends besides identity, in the order it prefers them (brotli is smaller). */
+export type ContentCoding = 'br' | 'gzip';
+
+const PREFERRED: readonly ContentCoding[] = ['br', 'gzip'];
+
+/**
+ * The coding to send for an Accept-Encoding header (RFC 9110 §12.5.3): brotli, else gzip, else none
+ * (identity). A coding the client weighs `q=0` is refused; `*` stands for any coding not named.
+ * Between two acceptable codings the client's higher weight wins, and at equal weight the smaller,
+ * brotli.
+ */
+export function preferredCoding(header: string | string[] | undefined): ContentCoding | undefined {
+  if (header === undefined) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...parameters] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (coding === '') continue;
+    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(parameter)?.[1]).find((value) => value !== undefined);
+    weights.set(coding === 'x-gzip' ? 'gzip' : coding, q === undefined ? 1 : Number(q) || 0);
+  }
+  let best: ContentCoding | undefined;
+  let bestWeight = 0;
+  for (const coding of PREFERRED) {
+    const weight = weights.get(coding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) [best, bestWeight] = [coding, weight];
+  }
+  return best;
+}
+
+/**
+ * Adds Accept-Encoding to the reply's Vary header, keeping what is there (CORS puts Origin there):
+ * a cache must not hand a brotli answer to a client that did not ask for one.
+ */
+export function varyOnAcceptEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(current)) return;
+  reply.header('vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
+}

@@ -1,0 +1,101 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { precompressFolder } from '../../web/build/precompress';
+
+// A web build as `npm run build` leaves it: a hashed script under /assets/, a file of the public
+// folder, index.html, and the .br and .gz the build's precompress step writes beside them.
+const SCRIPT = '/assets/app-D4kS60RJ.js';
+const LOGO = '/logos/harbor-home-health.svg';
+const scriptText = Array.from({ length: 200 }, (_, n) => `export const line${n} = "referral ${n} is matched";`).join('\n');
+const logoText = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="10" height="10"/>'.repeat(60)}</svg>`;
+const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>CareRelay</title>${'<link rel="modulepreload" href="/assets/chunk.js" />'.repeat(20)}</head><body><div id="root"></div><script type="module" src="${SCRIPT}"></script></body></html>`;
+
+let webRoot: string;
+let app: TestApp;
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(os.tmpdir(), 'carerelay-web-'));
+  await mkdir(path.join(webRoot, 'assets'));
+  await mkdir(path.join(webRoot, 'logos'));
+  await writeFile(path.join(webRoot, SCRIPT), scriptText);
+  await writeFile(path.join(webRoot, LOGO), logoText);
+  await writeFile(path.join(webRoot, 'index.html'), indexHtml);
+  await precompressFolder(webRoot);
+  app = await startTestApp({ WEB_DIST_DIR: webRoot });
+});
+afterAll(async () => {
+  await app?.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+/** The response as it comes off the wire, body not decoded (fetch would decode it). */
+const get = (url: string, acceptEncoding?: string) =>
+  app.runtime.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+const decoders: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
+
+describe('a hashed script of the web build', () => {
+  it.each(['br', 'gzip'])('comes %s-compressed to a client that accepts it, the same bytes once decoded', async (coding) => {
+    const response = await get(SCRIPT, coding === 'br' ? 'gzip, deflate, br' : 'gzip, deflate');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(coding);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.rawPayload.length).toBeLessThan(scriptText.length / 3);
+    expect(decoders[coding]!(response.rawPayload)).toEqual(await readFile(path.join(webRoot, SCRIPT)));
+  });
+
+  it('comes as it is to a client that accepts no compression', async () => {
+    const response = await get(SCRIPT);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(scriptText);
+  });
+
+  it('is kept for a year by browsers and caches, by coding, whichever coding it came in', async () => {
+    for (const coding of [undefined, 'br', 'gzip']) {
+      const response = await get(SCRIPT, coding);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(response.headers.vary)).toMatch(/\bAccept-Encoding\b/i);
+    }
+  });
+});
+
+describe('a file of the public folder (its name has no hash)', () => {
+  it('is compressed too, and revalidated on each use', async () => {
+    const response = await get(LOGO, 'br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(logoText);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('a page of the web app', () => {
+  it.each(['br', 'gzip'])('comes %s-compressed with its own style nonce, revalidated on each use', async (coding) => {
+    const response = await get('/referrals/near-me', coding);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe(coding);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers.vary)).toMatch(/\bAccept-Encoding\b/i);
+    const page = decoders[coding]!(response.rawPayload).toString();
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(page)?.[1];
+    expect(nonce).toBeDefined();
+    expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+    expect(page).toContain(`src="${SCRIPT}"`);
+  });
+
+  it('comes as it is to a client that accepts no compression', async () => {
+    const response = await get('/referrals/near-me');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(String(response.headers.vary)).toMatch(/\bAccept-Encoding\b/i);
+  });
+
+  it('is not sent in a coding the client refuses', async () => {
+    const response = await get('/referrals/near-me', 'br;q=0, gzip;q=0.5');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+});

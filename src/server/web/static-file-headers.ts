@@ -1,0 +1,36 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { varyOnAcceptEncoding } from '../http/accept-encoding';
+
+/** Vite puts a content hash in the name of everything it writes under /assets/, so those never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The caching headers of the built web's files, as an onRequest hook of the scope serving them (a
+ * static file's route URL is its path): hashed /assets/ kept for a year, anything else (favicon,
+ * logos) revalidated on each use. A file the build compressed also varies by Accept-Encoding. Set
+ * on the reply before the file is sent, so CORS's `Vary: Origin` is kept, and @fastify/static
+ * runs with `cacheControl: false`, as its own header would replace this one.
+ */
+export function staticFileHeaders(webRoot: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const compressed = compressedFiles(webRoot);
+  return async (request, reply) => {
+    const file = request.routeOptions.url;
+    // Requests no file route answers (pages, unknown paths) set their own headers.
+    if (file === undefined) return;
+    reply.header('cache-control', file.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    if (compressed.has(file)) varyOnAcceptEncoding(reply);
+  };
+}
+
+/** The URL paths of the files with a .br or .gz beside them, read once: the build does not change while served. */
+function compressedFiles(webRoot: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(webRoot, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(?:br|gz)$/.test(entry.name)) continue;
+    const relative = path.relative(webRoot, path.join(entry.parentPath, entry.name.replace(/\.(?:br|gz)$/, '')));
+    files.add(`/${relative.split(path.sep).join('/')}`);
+  }
+  return files;
+}
