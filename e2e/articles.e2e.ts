@@ -139,7 +139,10 @@ describe('the knowledge hub', () => {
     await page.route('**/api/articles', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } }),
     );
-    await page.goto('/articles');
+    // The hub's own page comes with its articles (rendered at build time); arriving from another
+    // page, the app asks for them.
+    await page.goto('/contact');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Articles' }).click();
     await page.getByRole('button', { name: 'Retry' }).waitFor();
     await page.unroute('**/api/articles');
     await page.getByRole('button', { name: 'Retry' }).click();
