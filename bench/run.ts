@@ -110,6 +110,8 @@ function selectedParts(args: string[]): Part[] {
 async function main(): Promise<number> {
   // Only when named: it builds a market of its own, so a plain run stays http + fanout.
   if (process.argv[2] === 'dashboards') return (await import('./dashboards')).runDashboardsBenchmark(log);
+  // The web build's weight and Lighthouse (web.ts): on its own when named, and after the others in a plain run.
+  if (process.argv[2] === 'web') return (await import('./web')).runWebBenchmark(log);
   const selected = selectedParts(process.argv.slice(2));
   const cpus = os.cpus();
   const machine: MachineInfo = {
@@ -121,6 +123,7 @@ async function main(): Promise<number> {
   let code = 0;
   if (selected.includes('http')) code = Math.max(code, await runHttp(machine));
   if (selected.includes('fanout')) code = Math.max(code, await runFanout(machine));
+  if (process.argv.length === 2) code = Math.max(code, await (await import('./web')).runWebBenchmark(log));
   return code;
 }
 

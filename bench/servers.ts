@@ -21,6 +21,8 @@ export interface BenchApp extends BenchServer {
   databaseUrl: string;
   /** The secret better-auth signs session cookies with. */
   appSecret: string;
+  /** The built web it serves. */
+  webDistDir: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function startBenchApp(log: (line: string) => void): Promise<BenchA
     await runtime.app.listen({ host: '127.0.0.1', port });
     // The same secrets the runtime loaded (generated into dataDir on its first start).
     const { appSecret } = await loadSecrets(config);
-    return { url: config.publicUrl, close, runtime, databaseUrl, appSecret };
+    return { url: config.publicUrl, close, runtime, databaseUrl, appSecret, webDistDir: config.webDistDir };
   } catch (error) {
     await close();
     throw error;
