@@ -4,6 +4,7 @@ import { faqs } from '../../content/faqs';
 import { assistantQuestionSchema } from '../../domain/assistant-question';
 import { limitPerAddress } from '../http/address-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
+import { notModifiedSchema, sendStoredJson, storedJson } from '../http/stored-json';
 import { createKnowledgeAssistant } from './assistant';
 import { articleListSchema, articleSchema, assistantAnswerSchema, faqListSchema } from './schemas';
 import { getArticle, listArticles, listFaqs } from './service';
@@ -12,11 +13,15 @@ import { getArticle, listArticles, listFaqs } from './service';
 export const contentRoutes: RoutesPlugin = async (app, { database }) => {
   // The content ships with the code, so the search index is built once per process, not per question.
   const assistant = createKnowledgeAssistant({ articles, faqs });
+  // So are these answers: each is serialized (and compressed) once, and served with its ETag.
+  const articleList = storedJson(articleListSchema, () => listArticles());
+  const articleById = new Map(articles.map((article) => [article.id, storedJson(articleSchema, () => article)]));
+  const faqList = storedJson(faqListSchema, () => listFaqs());
 
   app.get(
     '/articles',
-    { schema: { tags: ['content'], summary: 'List the knowledge hub articles', response: { 200: articleListSchema } } },
-    async () => listArticles(),
+    { schema: { tags: ['content'], summary: 'List the knowledge hub articles', response: { 200: articleListSchema, 304: notModifiedSchema } } },
+    async (request, reply) => sendStoredJson(request, reply, articleList),
   );
 
   app.get(
@@ -26,16 +31,20 @@ export const contentRoutes: RoutesPlugin = async (app, { database }) => {
         tags: ['content'],
         summary: 'Read one article',
         params: z.object({ id: z.string().max(200) }),
-        response: { 200: articleSchema },
+        response: { 200: articleSchema, 304: notModifiedSchema },
       },
     },
-    async (request) => getArticle({ id: request.params.id }),
+    async (request, reply) => {
+      // An unknown id is answered by the service (404 NOT_FOUND); each known one has its stored answer.
+      const { id } = getArticle({ id: request.params.id });
+      return sendStoredJson(request, reply, articleById.get(id)!);
+    },
   );
 
   app.get(
     '/faqs',
-    { schema: { tags: ['content'], summary: 'List the frequently asked questions', response: { 200: faqListSchema } } },
-    async () => listFaqs(),
+    { schema: { tags: ['content'], summary: 'List the frequently asked questions', response: { 200: faqListSchema, 304: notModifiedSchema } } },
+    async (request, reply) => sendStoredJson(request, reply, faqList),
   );
 
   app.post(
