@@ -4,6 +4,7 @@ import { serviceTypes, type AccountStatus, type Discipline, type ServiceTypeId }
 import { hashPassword } from '../src/server/auth/password-hash';
 import type { Db } from '../src/server/db/client';
 import { readyCredentialRows } from '../src/server/credentials/ready-credentials';
+import { locationColumnsOf } from '../src/server/geo/therapist-locations';
 import { account, agencyProfiles, managerProfiles, session, therapistCredentials, therapistProfiles, therapistRates, user, userProfiles, useraccounts } from '../src/server/db/schema/index';
 
 export const DEFAULT_PASSWORD = 'Test-Password-2026';
@@ -86,6 +87,7 @@ export async function buildTherapist(
     email,
     phone: '512-555-0101',
     zipCode: options.zip ?? '78701',
+    ...locationColumnsOf(options.zip ?? '78701'),
     disciplines: [options.discipline ?? 'PT'],
     serviceRadiusMiles: options.serviceRadiusMiles ?? 25,
     availableForReferrals: options.availableForReferrals ?? true,

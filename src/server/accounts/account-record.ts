@@ -5,6 +5,7 @@ import { signupMessages } from '../../domain/signup';
 import type { Transaction } from '../db/client';
 import { agencyProfiles, therapistProfiles, useraccounts } from '../db/schema/index';
 import { AppError } from '../errors';
+import { locationColumnsOf } from '../geo/therapist-locations';
 import type { JobQueue } from '../jobs/queue';
 
 const UNIQUE_VIOLATION = '23505';
@@ -66,6 +67,7 @@ export async function createAccountRecord(
         email,
         phone: input.phone,
         zipCode: input.zip,
+        ...locationColumnsOf(input.zip),
         disciplines: [input.discipline],
       }),
     );

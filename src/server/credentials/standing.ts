@@ -142,11 +142,3 @@ export async function referralsPausedFor(db: Db, config: StandingConfig, therapi
     today: businessToday(now),
   });
 }
-
-/** The cheap SQL side of the credential rule, for the candidates' pre-filter: a verified, unexpired license in `state`. */
-export function holdsCurrentLicenseIn(therapistId: typeof therapistProfiles.id, state: string, today: string) {
-  return sql`exists (select 1 from ${therapistCredentials} c
-    where c.therapist_id = ${therapistId} and c.kind = 'state_license' and c.status = 'verified'
-      and upper(c.issuer) = ${state.trim().toUpperCase()} and (c.expires_on is null or c.expires_on >= ${today}::date))`;
-}
-

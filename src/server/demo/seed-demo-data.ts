@@ -17,6 +17,7 @@ import type { DemoDeps } from './demo-deps';
 import { demoEmail, demoUserId } from './demo-identity';
 import { demoAgencies, demoManager, demoTherapists, type DemoAgency, type DemoManager, type DemoTherapist } from './demo-people';
 import { readyCredentialRows } from '../credentials/ready-credentials';
+import { locationColumnsOf } from '../geo/therapist-locations';
 import { playDemoMarket, type MarketSummary } from './play-market';
 import { patientTimeZone } from '../../domain/patient-time-zone';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zones';
@@ -105,6 +106,7 @@ async function seedTherapist(
     email,
     phone: therapist.phone,
     zipCode: therapist.zipCode,
+    ...locationColumnsOf(therapist.zipCode),
     disciplines: [therapist.discipline],
     serviceRadiusMiles: therapist.serviceRadiusMiles,
     yearsExperience: therapist.yearsExperience,

@@ -1,14 +1,13 @@
 import type { Discipline, ServiceTypeId } from '../../domain/accounts';
 import { todayIn } from '../../domain/business-date';
+import type { GeoPoint } from '../../domain/geo';
 import { evaluateEligibility, type Eligibility } from '../../domain/matching';
 import type { ReferralDiscipline } from '../../domain/service-eligibility';
 import { NO_LATE_NOTES } from '../../domain/work-standing';
 import { standingsOf, type StandingConfig, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
 import { locateZip } from '../geo/zip-centroids';
-import {
-  type ReferralRow,
-} from './queries';
+import type { ReferralRow } from './queries';
 import { candidateTherapists, type TherapistProfileForMatching } from './therapist-queries';
 
 /** Licenses are judged by the calendar date where the business runs (domain/business-date.ts). */
@@ -24,6 +23,17 @@ function disciplinesWorthAsking(discipline: ReferralDiscipline): Discipline[] {
 
 export type ReferralToMatch = Pick<ReferralRow, 'discipline' | 'patientState' | 'latitude' | 'longitude'> & { services: ServiceTypeId[] };
 
+/**
+ * Where the rule places the therapist: their ZIP's centroid as stored with it, which is what the
+ * candidate query measured from; their ZIP looked up when it was not stored yet (the query brings
+ * those along unmeasured).
+ */
+function locationOf(therapist: TherapistProfileForMatching): GeoPoint | null {
+  if (therapist.latitude !== null && therapist.longitude !== null) return { latitude: therapist.latitude, longitude: therapist.longitude };
+  const place = locateZip(therapist.zipCode);
+  return place ? { latitude: place.latitude, longitude: place.longitude } : null;
+}
+
 /** The matching rule for one therapist, from their stored profile and standing (credentials/standing.ts). */
 export function judgeTherapist(
   therapist: TherapistProfileForMatching,
@@ -32,7 +42,6 @@ export function judgeTherapist(
   config: StandingConfig,
   today: string,
 ): Eligibility {
-  const place = locateZip(therapist.zipCode);
   return evaluateEligibility({
     therapist: {
       status: therapist.status,
@@ -41,7 +50,7 @@ export function judgeTherapist(
       disciplines: therapist.disciplines,
       credentials: standing.credentials,
       lateNotes: standing.lateNotes,
-      location: place ? { latitude: place.latitude, longitude: place.longitude } : null,
+      location: locationOf(therapist),
       serviceRadiusMiles: therapist.serviceRadiusMiles,
     },
     referral: {
@@ -71,7 +80,10 @@ export async function judgeTherapists(
   });
 }
 
-/** Every therapist eligible for the referral now, with their distance. */
+/**
+ * Every therapist eligible for the referral now, with their distance: the candidates near the
+ * patient from SQL (therapist-queries.ts), each judged by the matching rule with their standing.
+ */
 export async function findEligibleTherapists(
   db: Db,
   config: StandingConfig,
@@ -82,7 +94,8 @@ export async function findEligibleTherapists(
     state: referral.patientState,
     today: todayIn(undefined, now),
     disciplines: disciplinesWorthAsking(referral.discipline),
-    licenseRequired: config.trust.requiredCredentials.includes('state_license'),
+    requiredCredentials: config.trust.requiredCredentials,
+    patient: { latitude: referral.latitude, longitude: referral.longitude },
   });
   const eligible: { therapist: TherapistProfileForMatching; distanceMiles: number }[] = [];
   for (const { therapist, verdict } of await judgeTherapists(db, config, candidates, referral, now)) {

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../domain/accounts';
-import { holdsCurrentLicenseIn } from '../credentials/standing';
+import type { CredentialKind } from '../../domain/credentials';
+import type { GeoPoint } from '../../domain/geo';
 import type { Db } from '../db/client';
-import { therapistProfiles, useraccounts } from '../db/schema/index';
+import { therapistCredentials, therapistProfiles, useraccounts } from '../db/schema/index';
 
 /**
  * Therapists as the matching rule reads them: the candidates for a referral, and (for managers,
@@ -18,6 +19,9 @@ export type TherapistProfileForMatching = {
   availableForReferrals: boolean;
   disciplines: Discipline[];
   zipCode: string;
+  /** The ZIP's centroid as stored with it (geo/therapist-locations.ts); null until located. */
+  latitude: number | null;
+  longitude: number | null;
   serviceRadiusMiles: number;
   yearsExperience: number | null;
   suspendedAt: Date | null;
@@ -33,6 +37,8 @@ const therapistForMatching = {
   availableForReferrals: therapistProfiles.availableForReferrals,
   disciplines: therapistProfiles.disciplines,
   zipCode: therapistProfiles.zipCode,
+  latitude: therapistProfiles.latitude,
+  longitude: therapistProfiles.longitude,
   serviceRadiusMiles: therapistProfiles.serviceRadiusMiles,
   yearsExperience: therapistProfiles.yearsExperience,
   // Credentials and late notes are read per batch by credentials/standing.ts.
@@ -41,15 +47,52 @@ const therapistForMatching = {
 };
 
 /**
- * Therapists who could be eligible for a referral in `state` on `today`: the cheap rules in SQL
- * (approved, not suspended, available, a discipline in `disciplines`, and when a license is
- * required a verified, unexpired one in the state). The matching rule itself then judges each one,
- * so it stays the single source of truth.
+ * The patient within the box the therapist's radius covers, then within the radius itself: both
+ * widened by the domain's rounding (a distance is rounded to a tenth of a mile before it is compared,
+ * so up to radius + 0.05 is within it) and a thousandth of a mile for the two formulas' floating
+ * point, so this never leaves out a therapist the rule would take; the rule then decides. The box
+ * is the expression of the GiST index therapist_profiles_coverage (migration 0023), written the same
+ * so the planner uses it; earthdistance measures in earth() metres, the domain in miles of 3958.8.
  */
-export async function candidateTherapists(
-  db: Db,
-  options: { state: string; today: string; disciplines: Discipline[]; licenseRequired: boolean },
-): Promise<TherapistProfileForMatching[]> {
+function coversPatient(patient: GeoPoint) {
+  const { latitude, longitude, serviceRadiusMiles } = therapistProfiles;
+  const therapistPoint = sql`ll_to_earth(${latitude}, ${longitude})`;
+  const patientPoint = sql`ll_to_earth(${patient.latitude}::float8, ${patient.longitude}::float8)`;
+  const reach = sql`(${serviceRadiusMiles}::float8 + 0.051) * earth() / 3958.8`;
+  return sql`(earth_box(${therapistPoint}, ${reach}) @> ${patientPoint} and earth_distance(${therapistPoint}, ${patientPoint}) <= ${reach})`;
+}
+
+/**
+ * The SQL side of the credential rule (domain/credentials.ts credentialProblems): for every required
+ * kind a verified credential that has not expired by `today`, for the state license one issued by
+ * (or a compact privilege in) the patient's state.
+ */
+function holdsRequiredCredentials(therapistId: typeof therapistProfiles.id, required: readonly CredentialKind[], state: string, today: string) {
+  if (required.length === 0) return undefined;
+  return sql`not exists (select 1 from unnest(${sql.param([...required])}::text[]) as required(kind)
+    where not exists (select 1 from ${therapistCredentials} c
+      where c.therapist_id = ${therapistId} and c.kind = required.kind and c.status = 'verified'
+        and (c.expires_on is null or c.expires_on >= ${today}::date)
+        and (required.kind <> 'state_license' or upper(btrim(c.issuer)) = ${state.trim().toUpperCase()})))`;
+}
+
+export type CandidateOptions = { state: string; today: string; disciplines: Discipline[]; requiredCredentials: readonly CredentialKind[]; patient: GeoPoint };
+
+/**
+ * Therapists who could be eligible for a referral whose patient is at `patient` in `state` on
+ * `today`: every rule SQL can judge cheaply and exactly or more loosely (approved, not suspended,
+ * available, a discipline in `disciplines`, a service radius covering the patient, the required
+ * credentials current), found through the spatial index, so a post reads the therapists near its
+ * patient, never the whole state. Therapists whose ZIP was not located yet come along to be judged
+ * by it. The matching rule then judges each one (late notes too), so it stays the single source of
+ * truth; this may return more than it accepts, never fewer.
+ */
+export async function candidateTherapists(db: Db, options: CandidateOptions): Promise<TherapistProfileForMatching[]> {
+  return candidateQuery(db, options);
+}
+
+/** The query itself, for candidateTherapists and for reading its plan (the spatial index's test). */
+export function candidateQuery(db: Db, options: CandidateOptions) {
   return db
     .select(therapistForMatching)
     .from(therapistProfiles)
@@ -60,7 +103,9 @@ export async function candidateTherapists(
         isNull(therapistProfiles.suspendedAt),
         eq(therapistProfiles.availableForReferrals, true),
         sql`${therapistProfiles.disciplines} && ${sql.param(options.disciplines)}::text[]`,
-        options.licenseRequired ? holdsCurrentLicenseIn(therapistProfiles.id, options.state, options.today) : undefined,
+        sql`${therapistProfiles.serviceRadiusMiles} > 0`,
+        or(coversPatient(options.patient), isNull(therapistProfiles.latitude)),
+        holdsRequiredCredentials(therapistProfiles.id, options.requiredCredentials, options.state, options.today),
       ),
     )
     .orderBy(asc(therapistProfiles.id));

@@ -1,4 +1,5 @@
-import { boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accountStatuses, disciplines, userTypes } from '../../../domain/accounts';
 import { user } from './auth';
 
@@ -69,7 +70,24 @@ export const therapistProfiles = pgTable('therapist_profiles', {
   suspensionReason: text(),
   status: text({ enum: accountStatuses }).notNull().default('pending'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+  /**
+   * The centroid of `zip_code` (geo/therapist-locations.ts), written with it; null until the
+   * startup backfill locates the ZIP, or when no centroid is known for it.
+   */
+  latitude: doublePrecision(),
+  longitude: doublePrecision(),
+}, () => [
+  // Matching's spatial index (referrals/therapist-queries.ts): the box each therapist's service
+  // radius covers, widened by the domain's tenth-of-a-mile rounding and a hair more, in earthdistance's
+  // units (earth() metres per Earth radius; 3958.8 miles is domain/geo.ts's radius). A referral
+  // looks up the boxes holding its patient, so a post reads the therapists near it, not the state.
+  index('therapist_profiles_coverage').using(
+    'gist',
+    sql`earth_box(ll_to_earth(latitude, longitude), (service_radius_miles::float8 + 0.051) * earth() / 3958.8)`,
+  ),
+  // Therapists not located yet are judged by their ZIP (the fallback branch of the same query).
+  index('therapist_profiles_unlocated').on(sql`id`).where(sql`latitude is null`),
+]);
 
 export const managerProfiles = pgTable('manager_profiles', {
   id: text()
