@@ -78,7 +78,8 @@ export function SiteFooter() {
         ))}
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
+        {/* The public pages are rendered at build time: a build from last year may meet this year's clock. */}
+        <p suppressHydrationWarning className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
           © {new Date().getFullYear()} CareRelay. HIPAA-compliant home health staffing.
         </p>
       </div>
