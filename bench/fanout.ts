@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { ReferralInput } from '../src/domain/referrals';
 import { readyCredentialRows } from '../src/server/credentials/ready-credentials';
 import { inTransaction } from '../src/server/db/client';
+import { locationColumnsOf } from '../src/server/geo/therapist-locations';
 import { createNotifications } from '../src/server/notifications/service';
 import { callApi } from '../test/http';
 import { referralInput } from '../test/referrals';
@@ -317,10 +318,11 @@ export async function seed(app: BenchApp, settings: FanoutSettings): Promise<See
       [therapistParams[0], therapistParams[2]],
     );
     await client.query(
-      `insert into therapist_profiles (id, first_name, last_name, email, phone, zip_code, disciplines, service_radius_miles, available_for_referrals, years_experience, status)
-       select id, 'Bench', 'Therapist ' || n, email, '512-555-0101', zip, array['PT'], 25, true, 6, 'approved'
-       from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as t(id, n, email, zip)`,
-      therapistParams,
+      `insert into therapist_profiles (id, first_name, last_name, email, phone, zip_code, latitude, longitude, disciplines, service_radius_miles, available_for_referrals, years_experience, status)
+       select id, 'Bench', 'Therapist ' || n, email, '512-555-0101', zip, latitude, longitude, array['PT'], 25, true, 6, 'approved'
+       from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::float8[]) as t(id, n, email, zip, latitude, longitude)`,
+      // Located as every writer of zip_code locates a therapist (geo/therapist-locations.ts).
+      [...therapistParams, therapistRows.map((p) => locationColumnsOf(p.zip).latitude), therapistRows.map((p) => locationColumnsOf(p.zip).longitude)],
     );
     await client.query(
       `insert into user_profiles (id, first_name, last_name, npi_number, license_number, license_state, license_expiry)
