@@ -1,17 +1,18 @@
 import type { FastifyReply } from 'fastify';
 
-/** The content codings the server sends besides identity, in the order it prefers them (brotli is smaller). */
+/** The content codings the server sends besides identity. */
 export type ContentCoding = 'br' | 'gzip';
-
-const PREFERRED: readonly ContentCoding[] = ['br', 'gzip'];
 
 /**
  * The coding to send for an Accept-Encoding header (RFC 9110 §12.5.3): brotli, else gzip, else none
  * (identity). A coding the client weighs `q=0` is refused; `*` stands for any coding not named.
- * Between two acceptable codings the client's higher weight wins, and at equal weight the smaller,
- * brotli.
+ * Between two acceptable codings the client's higher weight wins, and at equal weight the first
+ * of `order`: brotli unless said otherwise, as it makes the smaller files.
  */
-export function preferredCoding(header: string | string[] | undefined): ContentCoding | undefined {
+export function preferredCoding(
+  header: string | string[] | undefined,
+  order: readonly ContentCoding[] = ['br', 'gzip'],
+): ContentCoding | undefined {
   if (header === undefined) return undefined;
   const weights = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
@@ -23,7 +24,7 @@ export function preferredCoding(header: string | string[] | undefined): ContentC
   }
   let best: ContentCoding | undefined;
   let bestWeight = 0;
-  for (const coding of PREFERRED) {
+  for (const coding of order) {
     const weight = weights.get(coding) ?? weights.get('*') ?? 0;
     if (weight > bestWeight) [best, bestWeight] = [coding, weight];
   }

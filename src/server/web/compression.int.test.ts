@@ -12,6 +12,8 @@ const SCRIPT = '/assets/app-D4kS60RJ.js';
 const LOGO = '/logos/harbor-home-health.svg';
 const scriptText = Array.from({ length: 200 }, (_, n) => `export const line${n} = "referral ${n} is matched";`).join('\n');
 const logoText = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="10" height="10"/>'.repeat(60)}</svg>`;
+// A page rendered at build time, larger than deflate's 32 kB window.
+const articlesHtml = `<!doctype html><html lang="en"><head><title>Articles</title></head><body>${Array.from({ length: 600 }, (_, n) => `<article><h2>Article ${n}</h2><p>Per-visit pay for visit ${n * 7}.</p></article>`).join('')}</body></html>`;
 const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>CareRelay</title>${'<link rel="modulepreload" href="/assets/chunk.js" />'.repeat(20)}</head><body><div id="root"></div><script type="module" src="${SCRIPT}"></script></body></html>`;
 
 let webRoot: string;
@@ -20,6 +22,8 @@ beforeAll(async () => {
   webRoot = await mkdtemp(path.join(os.tmpdir(), 'carerelay-web-'));
   await mkdir(path.join(webRoot, 'assets'));
   await mkdir(path.join(webRoot, 'logos'));
+  await mkdir(path.join(webRoot, 'prerendered'));
+  await writeFile(path.join(webRoot, 'prerendered', 'articles.html'), articlesHtml);
   await writeFile(path.join(webRoot, SCRIPT), scriptText);
   await writeFile(path.join(webRoot, LOGO), logoText);
   await writeFile(path.join(webRoot, 'index.html'), indexHtml);
@@ -73,18 +77,27 @@ describe('a file of the public folder (its name has no hash)', () => {
 });
 
 describe('a page of the web app', () => {
-  it.each(['br', 'gzip'])('comes %s-compressed with its own style nonce, revalidated on each use', async (coding) => {
-    const response = await get('/referrals/near-me', coding);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['content-encoding']).toBe(coding);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(String(response.headers.vary)).toMatch(/\bAccept-Encoding\b/i);
-    const page = decoders[coding]!(response.rawPayload).toString();
-    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(page)?.[1];
-    expect(nonce).toBeDefined();
-    expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
-    expect(page).toContain(`src="${SCRIPT}"`);
+  it.each([
+    ['br', '/referrals/near-me', indexHtml],
+    ['gzip', '/referrals/near-me', indexHtml],
+    ['br', '/articles', articlesHtml],
+    ['gzip', '/articles', articlesHtml],
+  ])('comes %s-compressed (%s) with its own style nonce, revalidated on each use', async (coding, url, html) => {
+    const nonces = new Set<string>();
+    for (let n = 0; n < 2; n++) {
+      const response = await get(url, coding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-encoding']).toBe(coding);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers.vary)).toMatch(/\bAccept-Encoding\b/i);
+      const page = decoders[coding]!(response.rawPayload).toString();
+      const nonce = /<meta property="csp-nonce" nonce="([^"]+)" \/>/.exec(page)?.[1];
+      expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+      expect(page.replace(`<meta property="csp-nonce" nonce="${nonce}" />`, '')).toBe(html);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(2);
   });
 
   it('comes as it is to a client that accepts no compression', async () => {
@@ -94,8 +107,9 @@ describe('a page of the web app', () => {
     expect(String(response.headers.vary)).toMatch(/\bAccept-Encoding\b/i);
   });
 
-  it('is not sent in a coding the client refuses', async () => {
-    const response = await get('/referrals/near-me', 'br;q=0, gzip;q=0.5');
-    expect(response.headers['content-encoding']).toBe('gzip');
+  it('comes gzipped to a browser that accepts gzip and brotli, and never in a coding the client refuses', async () => {
+    expect((await get('/articles', 'gzip, deflate, br, zstd')).headers['content-encoding']).toBe('gzip');
+    expect((await get('/articles', 'br, gzip;q=0')).headers['content-encoding']).toBe('br');
+    expect((await get('/articles', 'br;q=0, gzip;q=0.5')).headers['content-encoding']).toBe('gzip');
   });
 });

@@ -3,10 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors';
 import type { RoutesPlugin } from '../http/plugin';
-import { sendHtml } from './html-response';
+import { htmlPage, sendPage } from './html-response';
 import { staticFileHeaders } from './static-file-headers';
 import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
-import { splitAtHead, styleNonceOf, withStyleNonce } from './style-nonce';
 
 /**
  * Serves the built SPA. A GET that wants HTML at the address of a public page rendered at build time
@@ -18,10 +17,10 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
   const indexFile = path.join(webRoot, 'index.html');
   // Read once: every client route is answered with this page, so it is the most served file.
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  // Split once at the opening of <head>, where each response's style nonce goes.
-  const indexParts = indexHtml ? splitAtHead(indexHtml) : undefined;
+  // Encoded once, split at the opening of <head>, where each response's style nonce goes.
+  const indexPage = indexHtml ? htmlPage(indexHtml) : undefined;
   // Read once too, by address, the query string aside: the browser re-renders a page whose query changes it.
-  const prerendered = new Map(Array.from(readPrerenderedPages(webRoot), ([at, html]) => [at, { html, parts: splitAtHead(html) }]));
+  const prerendered = new Map(Array.from(readPrerenderedPages(webRoot), ([at, html]) => [at, htmlPage(html)]));
   if (indexHtml) {
     app.addHook('onRequest', staticFileHeaders(webRoot));
     await app.register(fastifyStatic, {
@@ -44,9 +43,7 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
     const address = request.url.split('?')[0]!;
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(address);
     if (!wantsHtml) throw new AppError('NOT_FOUND', 'Not found');
-    if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    const { html, parts } = prerendered.get(address) ?? { html: indexHtml, parts: indexParts };
-    const nonce = styleNonceOf(reply.raw);
-    return sendHtml(request, reply, nonce && parts ? withStyleNonce(parts, nonce) : html);
+    if (!indexPage) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    return sendPage(request, reply, prerendered.get(address) ?? indexPage);
   });
 };

@@ -21,7 +21,7 @@ export function styleNonceOf(response: ServerResponse): string | undefined {
   return nonces.get(response);
 }
 
-/** A page split once at the opening of its <head>, where each response's nonce goes (withStyleNonce). */
+/** A page split once at the opening of its <head>, where each response's nonce goes (styleNonceMeta). */
 export function splitAtHead(html: string): { head: string; rest: string } | undefined {
   const at = html.indexOf('<head>');
   if (at < 0) return undefined;
@@ -30,10 +30,10 @@ export function splitAtHead(html: string): { head: string; rest: string } | unde
 }
 
 /**
- * The page with the nonce in a meta element the web app reads at start-up. It is carried in the
- * `nonce` attribute, not `content`, because browsers hide a nonce attribute from the DOM and from
- * CSS selectors, so injected markup cannot read it back.
+ * The meta element that carries the nonce to the web app, read at start-up; it goes just after
+ * <head>. The nonce is in the `nonce` attribute, not `content`, because browsers hide a nonce
+ * attribute from the DOM and from CSS selectors, so injected markup cannot read it back.
  */
-export function withStyleNonce(html: { head: string; rest: string }, nonce: string): string {
-  return `${html.head}<meta property="csp-nonce" nonce="${nonce}" />${html.rest}`;
+export function styleNonceMeta(nonce: string): string {
+  return `<meta property="csp-nonce" nonce="${nonce}" />`;
 }
