@@ -1,6 +1,7 @@
 // First: it configures what every later module relies on under the CSP.
 import './csp';
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppRoot, createQueryClient } from './app-root';
@@ -24,7 +25,9 @@ async function start() {
   // ?signedOut=idle) can change what the page shows: only the exact address it was rendered for
   // hydrates; any other is rendered afresh in its place.
   const exact = prerendered?.path === window.location.pathname && window.location.search === '';
-  if (exact) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (the content is already on screen), as React Router's own entry does.
+  if (exact) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
