@@ -81,13 +81,13 @@ export async function startBaseline(): Promise<BenchServer> {
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
-/** `GET /` serves index.html, so the SPA must be built; building takes a minute only the first time. */
+/** `GET /` serves the prerendered landing page, so the web must be built; building takes a minute only the first time. */
 async function ensureWebBuilt(webDistDir: string, log: (line: string) => void): Promise<void> {
   if (existsSync(path.join(webDistDir, 'index.html'))) return;
-  log(`no web build in ${webDistDir}: running vite build…`);
+  log(`no web build in ${webDistDir}: running npm run build…`);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('npx', ['vite', 'build', '--outDir', webDistDir, '--emptyOutDir'], { stdio: 'inherit' });
+    const child = spawn('npm', ['run', 'build', '--', '--outDir', webDistDir], { stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with code ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited with code ${code}`))));
   });
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run screens`: the README's pictures of each role's dashboard, at a desktop and a phone size,
  * taken from the real product as a newcomer starts it (its own embedded database and living demo,
- * in a temporary folder) and signed in through the demo's "Sign in as". Needs `vite build` first
+ * in a temporary folder) and signed in through the demo's "Sign in as". Needs `npm run build` first
  * (the script runs it) and Debian's Chromium.
  */
 import { spawn } from 'node:child_process';

@@ -160,7 +160,7 @@ export interface Config {
   phiEncryptionKey: string | undefined;
   /** Map tiles for the therapist's referral map; unset: the map draws without a base layer. */
   mapTiles: { url: string; attribution: string } | undefined;
-  /** The built SPA (`vite build` output) the server serves. */
+  /** The built web app (`npm run build` output, with its prerendered public pages) the server serves. */
   webDistDir: string;
   /** Swagger UI and its spec at /api/docs: on outside production, in production only with API_DOCS=true. */
   apiDocs: boolean;
