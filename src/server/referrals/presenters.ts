@@ -16,6 +16,7 @@ import {
   summaryFactsOf,
   type ReferralRow,
   type ReferralServiceRow,
+  type ReferralSummaryFacts,
   type ResponseRow,
 } from './queries';
 
@@ -133,11 +134,19 @@ export async function presentAgencyReferral(db: Db, row: ReferralRow, names: Pat
   };
 }
 
-export async function presentAgencySummaries(db: Db, rows: ReferralRow[], names: PatientShortNames = noNames): Promise<AgencyReferralSummary[]> {
-  const facts = await summaryFactsOf(
-    db,
-    rows.map((row) => row.id),
-  );
+/** Summaries of referrals; `known`: their summary facts when the caller read them with the rows. */
+export async function presentAgencySummaries(
+  db: Db,
+  rows: ReferralRow[],
+  names: PatientShortNames = noNames,
+  known?: ReadonlyMap<string, ReferralSummaryFacts>,
+): Promise<AgencyReferralSummary[]> {
+  const facts =
+    known ??
+    (await summaryFactsOf(
+      db,
+      rows.map((row) => row.id),
+    ));
   return rows.map((row) => {
     const found = facts.get(row.id);
     return {
@@ -167,6 +176,7 @@ export async function presentTherapistReferrals(
   items: { referral: ReferralRow; offer: { distanceMiles: number; hiddenAt: Date | null } | null }[],
   names: PatientShortNames = noNames,
 ): Promise<TherapistReferral[]> {
+  if (items.length === 0) return [];
   const ids = items.map((item) => item.referral.id);
   const agencyIds = [...new Set(items.map((item) => item.referral.agencyId))];
   const [services, agencyNames, withPatient, responses, rates] = await Promise.all([

@@ -82,35 +82,29 @@ export interface ReferralSummaryFacts {
 }
 
 /**
- * The services, notified and live-response counts and matched therapist's name of many referrals,
- * in one statement: a list page read them in four queries, whose per-statement cost (not the
- * database's work) was most of the page's time.
+ * The services, notified and live-response counts and matched therapist's name of a referral, as
+ * columns beside its own: a list page read them in four queries, whose per-statement cost (not the
+ * database's work) was most of the page's time. Each is a lookup by the referral's key. The outer
+ * table is named in full: drizzle leaves a lone table's columns unqualified, and a bare "id" inside
+ * these subqueries would be the inner table's.
  */
+const summaryFactColumns = {
+  services: sql<ReferralSummaryFacts['services']>`(select coalesce(json_agg(json_build_object('serviceId', s.service_id, 'visitCount', s.visit_count, 'offeredRate', s.offered_rate::float8)), '[]')
+     from referral_services s where s.referral_id = referrals.id)`,
+  notifiedCount: sql<number>`(select count(*) from referral_offers o where o.referral_id = referrals.id)::int`,
+  responseCount: sql<number>`(select count(*) from referral_responses x
+     where x.referral_id = referrals.id and x.status in ('accepted', 'rate_requested', 'countered', 'confirmed'))::int`,
+  matchedTherapistName: sql<string | null>`(select t.first_name || ' ' || t.last_name from therapist_profiles t where t.id = referrals.matched_therapist_id)`,
+};
+
+/** The summary facts of many referrals, in one statement. */
 export async function summaryFactsOf(db: Db, referralIds: string[]): Promise<Map<string, ReferralSummaryFacts>> {
   if (referralIds.length === 0) return new Map();
-  const result = await db.execute(sql`
-    select r.id,
-      (select coalesce(json_agg(json_build_object('serviceId', s.service_id, 'visitCount', s.visit_count, 'offeredRate', s.offered_rate::float8)), '[]')
-         from referral_services s where s.referral_id = r.id) as services,
-      (select count(*) from referral_offers o where o.referral_id = r.id)::int as notified_count,
-      (select count(*) from referral_responses x
-         where x.referral_id = r.id and x.status in ('accepted', 'rate_requested', 'countered', 'confirmed'))::int as response_count,
-      (select t.first_name || ' ' || t.last_name from therapist_profiles t where t.id = r.matched_therapist_id) as matched_therapist_name
-    from referrals r
-    where r.id = any(${sql.param(referralIds)}::uuid[])`);
-  const rows = result.rows as {
-    id: string;
-    services: ReferralSummaryFacts['services'];
-    notified_count: number;
-    response_count: number;
-    matched_therapist_name: string | null;
-  }[];
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      { services: row.services, notifiedCount: row.notified_count, responseCount: row.response_count, matchedTherapistName: row.matched_therapist_name },
-    ]),
-  );
+  const rows = await db
+    .select({ id: referrals.id, facts: summaryFactColumns })
+    .from(referrals)
+    .where(inArray(referrals.id, referralIds));
+  return new Map(rows.map((row) => [row.id, row.facts]));
 }
 
 export async function agencyNamesOf(db: Db, agencyIds: string[]): Promise<Map<string, string>> {
@@ -151,16 +145,20 @@ export type AgencyListFilter = keyof typeof agencyListFilters;
 export const agencyListKey = { parts: ['timestamp', 'uuid'] as const, columns: [referrals.createdAt, referrals.id] };
 
 /**
- * One page of the agency's referrals under a status filter, newest first; or, given a reference
- * number, the one referral of theirs that carries it whatever its status (a search looks for one
- * record, not within a tab). A page is a backward range scan of (agency_id, created_at, id); each
- * row carries its sort key as PostgreSQL's text so the cursor keeps microseconds.
+ * One page of the agency's referrals under a status filter, newest first, with their summary facts
+ * and the total under the filter, in one statement; or, given a reference number, the one referral
+ * of theirs that carries it whatever its status (a search looks for one record, not within a tab).
+ * A page is a backward range scan of (agency_id, created_at, id); each row carries its sort key as
+ * PostgreSQL's text so the cursor keeps microseconds. The total is an uncorrelated subquery, which
+ * PostgreSQL computes once for the statement (an index-only count, see countAgencyReferrals).
  */
 export async function listAgencyReferralRows(db: Db, agencyId: string, filter: AgencyListFilter, options: { reference?: number; page: PageRequest }) {
-  const which = options.reference === undefined ? agencyListFilters[filter] : eq(referrals.referenceNumber, options.reference);
-  const after = options.reference === undefined ? afterKey(agencyListKey.columns, agencyListKey.parts, options.page.after) : undefined;
+  const search = options.reference !== undefined;
+  const which = search ? eq(referrals.referenceNumber, options.reference!) : agencyListFilters[filter];
+  const after = search ? undefined : afterKey(agencyListKey.columns, agencyListKey.parts, options.page.after);
+  const total = search ? sql<number>`1` : sql<number>`(${countAgencyReferralsQuery(db, agencyId, filter)})`;
   return db
-    .select({ referral: referrals, createdAtKey: sql<string>`${referrals.createdAt}::text` })
+    .select({ referral: referrals, createdAtKey: sql<string>`${referrals.createdAt}::text`, facts: summaryFactColumns, total })
     .from(referrals)
     .where(and(eq(referrals.agencyId, agencyId), which, after))
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
@@ -173,11 +171,15 @@ export async function listAgencyReferralRows(db: Db, agencyId: string, filter: A
  * and never a scan of every agency's. A maintained counter would save that scan but must follow
  * every status move; an agency has hundreds of referrals, not millions.
  */
-export async function countAgencyReferrals(db: Db, agencyId: string, filter: AgencyListFilter): Promise<number> {
-  const [row] = await db
+function countAgencyReferralsQuery(db: Db, agencyId: string, filter: AgencyListFilter) {
+  return db
     .select({ count: sql<number>`count(*)::int` })
     .from(referrals)
     .where(and(eq(referrals.agencyId, agencyId), agencyListFilters[filter]));
+}
+
+export async function countAgencyReferrals(db: Db, agencyId: string, filter: AgencyListFilter): Promise<number> {
+  const [row] = await countAgencyReferralsQuery(db, agencyId, filter);
   return row?.count ?? 0;
 }
 
@@ -224,7 +226,9 @@ function therapistView(therapistId: string, view: TherapistListView) {
 export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, page: PageRequest) {
   const { sortedBy, where } = therapistView(therapistId, view);
   const after = afterKey([sortedBy, referrals.id], therapistListKeyParts, page.after);
-  const fields = { referral: referrals, offer: referralOffers, sortKey: sql<string>`${sortedBy}::text` };
+  // The total rides on each row: an uncorrelated subquery, computed once for the statement.
+  const total = sql<number>`(${countTherapistReferralsQuery(db, therapistId, view)})`;
+  const fields = { referral: referrals, offer: referralOffers, sortKey: sql<string>`${sortedBy}::text`, total };
   const query =
     view === 'mine'
       ? db
@@ -242,13 +246,16 @@ export async function listTherapistReferralRows(db: Db, therapistId: string, vie
  * How many referrals a view holds: the same predicate as its pages, over the same indexes (the
  * therapist's matches, or their offers joined to referrals by key), counted rather than read.
  */
-export async function countTherapistReferrals(db: Db, therapistId: string, view: TherapistListView): Promise<number> {
+function countTherapistReferralsQuery(db: Db, therapistId: string, view: TherapistListView) {
   const { where } = therapistView(therapistId, view);
   const count = { count: sql<number>`count(*)::int` };
-  const [row] =
-    view === 'mine'
-      ? await db.select(count).from(referrals).where(where)
-      : await db.select(count).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId)).where(where);
+  return view === 'mine'
+    ? db.select(count).from(referrals).where(where)
+    : db.select(count).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId)).where(where);
+}
+
+export async function countTherapistReferrals(db: Db, therapistId: string, view: TherapistListView): Promise<number> {
+  const [row] = await countTherapistReferralsQuery(db, therapistId, view);
   return row?.count ?? 0;
 }
 

@@ -60,15 +60,14 @@ export async function listAgencyReferrals(
 ): Promise<KeysetPage<AgencyReferralSummary>> {
   const { db } = deps.database;
   const agencyId = options.actor.userId;
-  const [found, total] = await Promise.all([
-    listAgencyReferralRows(db, agencyId, options.filter, { reference: options.reference, page: options.page }),
-    // A search by reference finds at most one row: its page is the whole answer.
-    options.reference === undefined ? countAgencyReferrals(db, agencyId, options.filter) : null,
-  ]);
+  const found = await listAgencyReferralRows(db, agencyId, options.filter, { reference: options.reference, page: options.page });
   const { rows, nextCursor } = splitPage(found, options.page, (row) => [row.createdAtKey, row.referral.id]);
   const referralRows = rows.map((row) => row.referral);
+  // Each row carries the total; a page past the last row (its rows deleted meanwhile) has none to carry it.
+  const total = found[0]?.total ?? (options.page.after && options.reference === undefined ? await countAgencyReferrals(db, agencyId, options.filter) : 0);
   const names = await shortNames(deps, options, referralRows.map((row) => row.id));
-  return { items: await presentAgencySummaries(db, referralRows, names), nextCursor, total: total ?? referralRows.length };
+  const facts = new Map(rows.map((row) => [row.referral.id, row.facts]));
+  return { items: await presentAgencySummaries(db, referralRows, names, facts), nextCursor, total };
 }
 
 export async function getAgencyReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<AgencyReferral> {
@@ -89,12 +88,10 @@ export async function listTherapistReferrals(
   let nextCursor: string | null = null;
   let total: number;
   if (options.reference === undefined) {
-    const [found, count] = await Promise.all([
-      listTherapistReferralRows(db, therapistId, options.view, options.page),
-      countTherapistReferrals(db, therapistId, options.view),
-    ]);
+    const found = await listTherapistReferralRows(db, therapistId, options.view, options.page);
     ({ rows, nextCursor } = splitPage(found, options.page, (row) => [row.sortKey, row.referral.id]));
-    total = count;
+    // Each row carries the total; a page past the last row (its rows gone meanwhile) has none to carry it.
+    total = found[0]?.total ?? (options.page.after ? await countTherapistReferrals(db, therapistId, options.view) : 0);
   } else {
     // A search by reference finds at most one row: its page is the whole answer.
     rows = await findTherapistReferralRowsByReference(db, therapistId, options.reference);
