@@ -76,7 +76,7 @@ function medianRun(runs: Measurement[]): Measurement {
 }
 
 /** A bare Fastify answering one primary-key lookup on the same database, with a pool the size of the app's. */
-async function startPointQueryBaseline(databaseUrl: string, agencyId: string): Promise<BenchServer> {
+export async function startPointQueryBaseline(databaseUrl: string, agencyId: string): Promise<BenchServer> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const app = Fastify({ logger: false });
   app.get('/', async () => {

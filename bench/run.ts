@@ -9,7 +9,10 @@
  *   their own, so counted from about the commit); and referral posts per second with the 5,000 in
  *   the database, for referrals that notify 10 of them and referrals that notify all of them.
  *
- * With no argument both run, each on its own app and embedded PostgreSQL. It exits non-zero when
+ * - matching: referral posts per second and their p50/p99 with 50,000 therapists in one state, each
+ *   post notifying about 10, 8 in flight, next to a point-query baseline (matching.ts).
+ *
+ * With no argument all three run, each on its own app and embedded PostgreSQL. It exits non-zero when
  * the figures mean nothing: an endpoint answered with an error or a non-2xx status, or an event
  * never reached a stream.
  *
@@ -25,6 +28,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { runFanoutBenchmark, type FanoutSettings } from './fanout';
+import { runMatchingBenchmark } from './matching';
 import {
   describeMachine,
   fanoutProblems,
@@ -40,7 +44,7 @@ import {
 } from './report';
 import { startBaseline, startBenchApp, type BenchServer } from './servers';
 
-const parts = ['http', 'fanout'] as const;
+const parts = ['http', 'fanout', 'matching'] as const;
 type Part = (typeof parts)[number];
 
 interface AppEndpoint {
@@ -123,6 +127,15 @@ async function main(): Promise<number> {
   let code = 0;
   if (selected.includes('http')) code = Math.max(code, await runHttp(machine));
   if (selected.includes('fanout')) code = Math.max(code, await runFanout(machine));
+  if (selected.includes('matching')) {
+    const settings = {
+      therapists: Math.round(positiveNumber('BENCH_MATCHING_THERAPISTS', 50_000)),
+      concurrency: Math.round(positiveNumber('BENCH_MATCHING_CONCURRENCY', 8)),
+      durationSeconds: positiveNumber('BENCH_DURATION', 10),
+      warmupSeconds: positiveNumber('BENCH_WARMUP', 2, { allowZero: true }),
+    };
+    code = Math.max(code, await runMatchingBenchmark(machine, settings, log));
+  }
   if (process.argv.length === 2) code = Math.max(code, await (await import('./web')).runWebBenchmark(log));
   return code;
 }
