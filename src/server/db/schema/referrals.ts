@@ -49,9 +49,18 @@ export const referrals = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.referenceNumber),
-    index().on(t.agencyId, t.createdAt),
+    // Keyset pages (http/keyset.ts): each list's page is a backward range scan of its sort key,
+    // the id last so rows sharing a timestamp keep one order. The agency's referrals, newest first:
+    index().on(t.agencyId, t.createdAt, t.id),
+    // The agency's counts by status tab, from the index alone.
+    index().on(t.agencyId, t.status),
+    // Patient records and network therapists: the agency's matches, the latest first.
+    index()
+      .on(t.agencyId, t.matchedAt, t.id)
+      .where(sql`${t.matchedAt} is not null`),
     index().on(t.status),
-    index().on(t.matchedTherapistId),
+    // A therapist's matches (their 'mine' list), the latest first.
+    index().on(t.matchedTherapistId, t.matchedAt, t.id),
     // Median fill time over a window of matches.
     index().on(t.matchedAt),
     // The one guarantee that matters most: a matched referral has exactly one therapist.

@@ -54,7 +54,8 @@ export const visits = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index().on(t.referralId),
+    // A referral's visits; with the status, its visits done are counted from the index alone.
+    index().on(t.referralId, t.status),
     index().on(t.therapistId, t.scheduledStart),
     index().on(t.agencyId, t.scheduledStart),
     index().on(t.status),
