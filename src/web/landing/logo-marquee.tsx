@@ -59,7 +59,17 @@ function LogoList({ duplicate = false }: { duplicate?: boolean }) {
     >
       {partnerLogos.map((logo) => (
         <li key={logo.src} className="shrink-0">
-          <img src={logo.src} alt={duplicate ? '' : logo.name} width={logo.width} height={56} className="h-12 w-auto opacity-90 grayscale transition hover:opacity-100 hover:grayscale-0" />
+          {/* Low priority: below the hero, they must not take a phone's bandwidth from the styles and
+              script; React's server render also preloads every image in the head unless told so. */}
+          <img
+            src={logo.src}
+            alt={duplicate ? '' : logo.name}
+            width={logo.width}
+            height={56}
+            fetchPriority="low"
+            decoding="async"
+            className="h-12 w-auto opacity-90 grayscale transition hover:opacity-100 hover:grayscale-0"
+          />
         </li>
       ))}
     </ul>
