@@ -31,6 +31,7 @@ import { AppError } from './errors';
 import { handleError } from './http/errors';
 import { logRedactPaths, logSerializers } from './http/log-safety';
 import { registerRequestDeadline } from './http/request-deadline';
+import { registerRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
@@ -88,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       serializers: logSerializers,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    // One line per request, written by registerRequestLog instead.
+    disableRequestLogging: true,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setErrorHandler(handleError);
   registerControlCharacterCheck(app);
   registerRequestDeadline(app, config.requestTimeoutSeconds);
+  registerRequestLog(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

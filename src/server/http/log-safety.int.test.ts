@@ -89,3 +89,21 @@ describe("the log of a request that fails in SQL inside better-auth", () => {
     expect(failure?.err?.cause).toMatchObject({ code: '23514', constraint: 'planted_agent_check' });
   });
 });
+
+describe('the log of a request', () => {
+  it('is one line, when it is answered: method, path without its query, status, time taken', async () => {
+    const requestId = 'one-line-per-request';
+    await fetch(`${app.url}/api/articles?about=${PATIENT}`, { headers: { 'x-request-id': requestId } });
+    await vi.waitFor(() => expect(log()).toContain(requestId));
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.reqId === requestId);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/articles' }) as unknown,
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number) as unknown,
+      }),
+    ]);
+    expect(log().toLowerCase()).not.toContain(PATIENT.toLowerCase());
+  });
+});

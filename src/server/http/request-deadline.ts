@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 export function registerRequestDeadline(app: FastifyInstance, seconds: number) {
   app.addHook('onRequest', async (request) => {
     const raw = request.raw;
-    if (raw.complete) return;
+    // Without either header an HTTP/1.1 request has no body (RFC 9112 §6.3): its headers were the
+    // whole of it, so most requests (GETs) need no timer.
+    if (raw.complete || (raw.headers['content-length'] === undefined && raw.headers['transfer-encoding'] === undefined)) return;
     const timer = setTimeout(() => {
       if (raw.complete || raw.socket.destroyed) return;
       // As Node answers a request that timed out before its headers were in: 408, then close.
