@@ -1,5 +1,5 @@
-import type { AccountStatus, Discipline } from '../src/domain/accounts';
 import type { CredentialKind, CredentialStatus } from '../src/domain/credentials';
+import type { TherapistProfileForMatching } from '../src/server/referrals/therapist-queries';
 
 /**
  * Many therapists written in a few set-based statements (building thousands through the factories
@@ -8,20 +8,13 @@ import type { CredentialKind, CredentialStatus } from '../src/domain/credentials
  * sessions or onboarding records.
  */
 
-export interface PopulationTherapist {
-  id: string;
-  status: AccountStatus;
-  /** Suspended with this reason (an LEIE match) when set. */
-  suspensionReason: string | null;
-  availableForReferrals: boolean;
-  disciplines: Discipline[];
-  zipCode: string;
-  /** As stored with the ZIP; null for a therapist not located (yet). */
-  latitude: number | null;
-  longitude: number | null;
-  serviceRadiusMiles: number;
+/** As matching reads a therapist (suspended when `suspensionReason` is set), with exactly these credentials. */
+export type PopulationTherapist = Pick<
+  TherapistProfileForMatching,
+  'id' | 'status' | 'suspensionReason' | 'availableForReferrals' | 'disciplines' | 'zipCode' | 'latitude' | 'longitude' | 'serviceRadiusMiles'
+> & {
   credentials: Array<{ kind: CredentialKind; status: CredentialStatus; issuer: string; expiresOn: string | null }>;
-}
+};
 
 /** pg's Pool or Client. */
 interface Queryable {

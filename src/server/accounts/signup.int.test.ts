@@ -64,7 +64,8 @@ describe('sign-up', () => {
     const [account] = await db.select().from(useraccounts).where(eq(useraccounts.email, 'jordan.reyes@example.test'));
     expect(account).toMatchObject({ userType: 'therapist', status: 'pending' });
     const [profile] = await db.select().from(therapistProfiles).where(eq(therapistProfiles.id, account!.userId));
-    expect(profile).toMatchObject({ firstName: 'Jordan', lastName: 'Reyes', disciplines: ['PT'], zipCode: '78701' });
+    // With the ZIP's centroid beside it, where matching measures from (geo/therapist-locations.ts).
+    expect(profile).toMatchObject({ firstName: 'Jordan', lastName: 'Reyes', disciplines: ['PT'], zipCode: '78701', latitude: 30.2713, longitude: -97.7426 });
 
     const mail = await smtp.waitForMail((m) => m.to.includes('jordan.reyes@example.test'));
     expect(mail.subject).toBe('Welcome to CareRelay: set your password');
