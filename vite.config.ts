@@ -2,11 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './src/web/build/precompress';
+import { reactRouterProduction } from './src/web/build/react-router-production';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
