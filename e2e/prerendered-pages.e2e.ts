@@ -60,6 +60,8 @@ describe('public pages before any script runs', () => {
         expect(await form.getByLabel(label, { exact: true }).count(), label).toBe(1);
       }
       await form.getByRole('button', { name: 'Sign Up', exact: true }).waitFor();
+      // The form's default account type is checked in the HTML, not only once its script runs.
+      expect(await form.getByRole('radio', { name: /^Healthcare Agency/ }).isChecked()).toBe(true);
 
       // The signed-in area stays a client-rendered app: nothing there without scripts.
       await page.goto('/dashboard');

@@ -7,6 +7,6 @@ const options = [
 ] as const;
 
 /** "I am a…": which kind of account to create. */
-export function AccountTypeField({ registration }: { registration: UseFormRegisterReturn<'userType'> }) {
-  return <RadioGroupField legend="I am a…" options={options} registration={registration} />;
+export function AccountTypeField({ registration, defaultValue }: { registration: UseFormRegisterReturn<'userType'>; defaultValue?: string }) {
+  return <RadioGroupField legend="I am a…" options={options} registration={registration} defaultValue={defaultValue} />;
 }

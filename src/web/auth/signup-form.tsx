@@ -44,6 +44,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
         </FormAlert>
       )}
       <AccountTypeField
+        defaultValue={emptySignup.userType}
         registration={register('userType', {
           // The other kind's messages no longer apply.
           onChange: () => {

@@ -22,12 +22,15 @@ export function RadioGroupField<TName extends string>({
   registration,
   error,
   columns = 2,
+  defaultValue,
 }: {
   legend: string;
   options: readonly RadioOption[];
   registration: UseFormRegisterReturn<TName>;
   error?: string;
   columns?: keyof typeof columnClasses;
+  /** The form's default, checked in the HTML itself: a page rendered at build time shows it before react-hook-form runs. */
+  defaultValue?: string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -53,6 +56,7 @@ export function RadioGroupField<TName extends string>({
               value={option.value}
               className={cn(described && 'mt-1', 'size-4 accent-brand-700')}
               aria-invalid={error ? true : undefined}
+              defaultChecked={defaultValue === undefined ? undefined : option.value === defaultValue}
               {...registration}
             />
             {described ? (
