@@ -1,3 +1,4 @@
+import { connectDatabase, type Database } from '../db/client';
 import { startListener } from '../db/listener';
 import { NOTIFICATION_CHANNEL } from './service';
 
@@ -10,8 +11,17 @@ export interface NotificationSubscriber {
 export interface NotificationBroker {
   /** Registers a connection for a user; returns its unsubscribe. */
   subscribe(userId: string, subscriber: NotificationSubscriber): () => void;
+  /**
+   * What the streams read their notifications with (stream.ts): connections of their own, so the
+   * app's pool filling up — a fan-out is followed by thousands of alert jobs — does not hold up
+   * delivery.
+   */
+  readonly reads: Database;
   stop(): Promise<void>;
 }
+
+/** Connections in `reads`: the statements the streams' reader runs at once. */
+export const READ_CONNECTIONS = 2;
 
 /** Shown in pg_stat_activity, so an operator (or a test) can find the LISTEN connection. */
 export const LISTENER_APPLICATION_NAME = 'carerelay-notifications';
@@ -55,6 +65,8 @@ export async function startNotificationBroker(options: {
     if (payload && typeof payload === 'object') wake((payload as { userId?: unknown }).userId, (payload as { id?: unknown }).id);
   };
 
+  const reads = connectDatabase(options.databaseUrl, { max: READ_CONNECTIONS });
+  // The first LISTEN must work (startListener rejects otherwise); the reads' pool goes with it.
   const listener = await startListener({
     connection: { connectionString: options.databaseUrl },
     channel: NOTIFICATION_CHANNEL,
@@ -63,9 +75,13 @@ export async function startNotificationBroker(options: {
     // Anything announced while we were not listening is found by the catch-up fetch.
     onReconnected: wakeAll,
     onError: options.onError,
+  }).catch(async (error: unknown) => {
+    await reads.close();
+    throw error;
   });
 
   return {
+    reads,
     subscribe(userId, subscriber) {
       let set = subscribers.get(userId);
       if (!set) subscribers.set(userId, (set = new Set()));
@@ -75,6 +91,9 @@ export async function startNotificationBroker(options: {
         if (set.size === 0 && subscribers.get(userId) === set) subscribers.delete(userId);
       };
     },
-    stop: () => listener.stop(),
+    stop: async () => {
+      await listener.stop();
+      await reads.close();
+    },
   };
 }

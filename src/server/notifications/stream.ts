@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { liveSessionCondition } from '../auth/live-session';
 import type { Database } from '../db/client';
-import type { NotificationBroker } from './broker';
+import { READ_CONNECTIONS, type NotificationBroker } from './broker';
 import { latestNotificationId, unreadSince, type NotificationRow } from './queries';
 import { presentNotification } from './service';
 
@@ -13,9 +13,9 @@ const FULL_CHECK_MS = 5 * 60_000;
 const RETRY_MS = 3000;
 const BATCH = 100;
 const FRESH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-/** Streams read by one statement, and statements in flight at once: the pool keeps room for requests. */
+/** Streams read by one statement, and statements in flight at once (one per connection of the broker's `reads`). */
 const MAX_STREAMS_PER_READ = 500;
-const MAX_READS_IN_FLIGHT = 2;
+const MAX_READS_IN_FLIGHT = READ_CONNECTIONS;
 
 export interface StreamOptions {
   database: Database;
@@ -44,7 +44,7 @@ export interface StreamOptions {
  */
 export function serveNotificationStream(options: StreamOptions): () => void {
   const { database, response, userId, sessionId } = options;
-  const reader = readerFor(database);
+  const reader = readerFor(options.broker.reads);
   let lastSentId = options.lastEventId ?? 0;
   let ready = false;
   let pumping = false;
