@@ -141,11 +141,6 @@ function securityHeaders(config: Config): HelmetOptions {
         // Plus this response's nonce, which index.html hands to Radix's scroll lock for the one
         // <style> it injects (its text varies with the scrollbar width, so no hash fits it).
         styleSrc: ["'self'", styleNonceSource],
-        // Style attributes in the public pages' HTML rendered at build time (a React `style` prop,
-        // Radix's accordion variables): the browser applies them from markup only where allowed, and
-        // React does not set them again when it hydrates. Attributes only: they cannot load what
-        // img-src and font-src refuse, nor match other elements; a <style> element still needs the nonce.
-        styleSrcAttr: ["'unsafe-inline'"],
         // Map tiles come from the configured tile server, if any (e.g. https://tile.openstreetmap.org).
         // blob: is a credential's document image, previewed from the bytes the manager's page fetched.
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],

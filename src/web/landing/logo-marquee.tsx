@@ -1,6 +1,5 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
-import { LOGO_MARQUEE_CYCLE_SECONDS } from '../../domain/site';
 import { cn } from '../ui/cn';
 import { partnerLogos } from './partner-logos';
 
@@ -36,7 +35,6 @@ export function LogoMarquee() {
               'motion-reduce:w-full motion-reduce:animate-none',
               paused && '[animation-play-state:paused]',
             )}
-            style={{ animationDuration: `${LOGO_MARQUEE_CYCLE_SECONDS}s` }}
           >
             <LogoList />
             <LogoList duplicate />
