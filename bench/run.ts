@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- http|fanout]`: figures for the real app on this machine; it asserts no timings.
+ * `npm run bench [-- http|web|dashboards|matching|fanout]`: figures for the real app on this machine,
+ * each beside its baseline measured in the same run (and issue 14's target); it asserts no timings.
  *
  * - http: throughput and latency of public endpoints next to a bare Fastify "hello JSON", one
  *   endpoint at a time.
@@ -12,7 +13,10 @@
  * - matching: referral posts per second and their p50/p99 with 50,000 therapists in one state, each
  *   post notifying about 10, 8 in flight, next to a point-query baseline (matching.ts).
  *
- * With no argument all three run, each on its own app and embedded PostgreSQL. It exits non-zero when
+ * - web: the JS the landing page loads, compression of the build, and Lighthouse mobile figures (web.ts).
+ * - dashboards: the signed-in lists and dashboards on a generated market (dashboards.ts).
+ *
+ * With no argument all of them run, in that order, each on its own app and embedded PostgreSQL. It exits non-zero when
  * the figures mean nothing: an endpoint answered with an error or a non-2xx status, or an event
  * never reached a stream.
  *
@@ -44,7 +48,7 @@ import {
 } from './report';
 import { startBaseline, startBenchApp, type BenchServer } from './servers';
 
-const parts = ['http', 'fanout', 'matching'] as const;
+const parts = ['http', 'web', 'dashboards', 'matching', 'fanout'] as const;
 type Part = (typeof parts)[number];
 
 interface AppEndpoint {
@@ -114,10 +118,6 @@ function selectedParts(args: string[]): Part[] {
 }
 
 async function main(): Promise<number> {
-  // Only when named: it builds a market of its own, so a plain run stays http + fanout.
-  if (process.argv[2] === 'dashboards') return (await import('./dashboards')).runDashboardsBenchmark(log);
-  // The web build's weight and Lighthouse (web.ts): on its own when named, and after the others in a plain run.
-  if (process.argv[2] === 'web') return (await import('./web')).runWebBenchmark(log);
   const selected = selectedParts(process.argv.slice(2));
   const cpus = os.cpus();
   const machine: MachineInfo = {
@@ -128,7 +128,10 @@ async function main(): Promise<number> {
   };
   let code = 0;
   if (selected.includes('http')) code = Math.max(code, await runHttp(machine));
-  if (selected.includes('fanout')) code = Math.max(code, await runFanout(machine));
+  // The web build's weight and Lighthouse figures (web.ts).
+  if (selected.includes('web')) code = Math.max(code, await (await import('./web')).runWebBenchmark(log));
+  // Lists and dashboards on a generated market of their own (dashboards.ts).
+  if (selected.includes('dashboards')) code = Math.max(code, await (await import('./dashboards')).runDashboardsBenchmark(log));
   if (selected.includes('matching')) {
     const settings = {
       therapists: Math.round(positiveNumber('BENCH_MATCHING_THERAPISTS', 50_000)),
@@ -138,7 +141,7 @@ async function main(): Promise<number> {
     };
     code = Math.max(code, await runMatchingBenchmark(machine, settings, log));
   }
-  if (process.argv.length === 2) code = Math.max(code, await (await import('./web')).runWebBenchmark(log));
+  if (selected.includes('fanout')) code = Math.max(code, await runFanout(machine));
   return code;
 }
 
