@@ -16,8 +16,8 @@
  * - web: the JS the landing page loads, compression of the build, and Lighthouse mobile figures (web.ts).
  * - dashboards: the signed-in lists and dashboards on a generated market (dashboards.ts).
  *
- * With no argument all of them run, in that order, each on its own app and embedded PostgreSQL. It exits non-zero when
- * the figures mean nothing: an endpoint answered with an error or a non-2xx status, or an event
+ * With no argument all of them run (http, web, dashboards, matching, fanout), each on its own app
+ * and embedded PostgreSQL. It exits non-zero when the figures mean nothing: an endpoint answered with an error or a non-2xx status, or an event
  * never reached a stream.
  *
  * Environment: BENCH_DURATION (seconds per endpoint, and of each posts-per-second run, default 10),
