@@ -17,8 +17,8 @@
  * - dashboards: the signed-in lists and dashboards on a generated market (dashboards.ts).
  *
  * With no argument all of them run (http, web, dashboards, matching, fanout), each on its own app
- * and embedded PostgreSQL. It exits non-zero when the figures mean nothing: an endpoint answered with an error or a non-2xx status, or an event
- * never reached a stream.
+ * and embedded PostgreSQL. It exits non-zero when the figures mean nothing: an endpoint answered
+ * with an error or a non-2xx status, or an event never reached a stream.
  *
  * Environment: BENCH_DURATION (seconds per endpoint, and of each posts-per-second run, default 10),
  * BENCH_CONNECTIONS (default 50), BENCH_WARMUP (seconds, default 2), BENCH_ONLY (comma-separated
