@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import {
   jsonSchemaTransform,
@@ -89,8 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       serializers: logSerializers,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    // One line per request, written by registerRequestLog instead.
-    disableRequestLogging: true,
+    // One line per request, written by registerRequestLog instead (Fastify's own two are off; the
+    // top-level disableRequestLogging option is deprecated in favour of this).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
