@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { businessToday } from '../../domain/business-date';
 import type { CredentialForJudging } from '../../domain/credentials';
 import {
@@ -46,23 +46,42 @@ async function credentialsOf(db: Db, therapistIds: string[]): Promise<Map<string
 }
 
 /**
- * Overdue notes per therapist, as the notes list and the documentation sweep count them: a
- * checked-out visit whose note was never signed `noteDueHours` after check-out.
+ * Overdue notes of the therapist whose id is `therapistId` (a column or a value), as the notes list
+ * and the documentation sweep count them: a checked-out visit whose note was never signed
+ * `noteDueHours` after check-out. One json value, {overdue, oldestDueMs}, so a query can carry it
+ * as a column beside the therapist (the candidates of a referral: therapist-queries.ts).
  */
+export function lateNotesColumn(therapistId: SQLWrapper, noteDueHours: number, now: Date) {
+  return sql<{ overdue: number; oldestDueMs: number | null }>`(select json_build_object('overdue', count(*),
+      'oldestDueMs', extract(epoch from min(v.check_out_at) + make_interval(hours => ${noteDueHours})) * 1000)
+    from visits v
+    where v.therapist_id = ${therapistId} and v.status = 'completed'
+      and v.check_out_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${noteDueHours})
+      and not exists (select 1 from visit_notes n where n.visit_id = v.id and n.signed_at is not null))`;
+}
+
+/** What lateNotesColumn read, as the judgement takes it. */
+export function lateNotesFrom(column: { overdue: number; oldestDueMs: number | null }, now: Date): LateNotes {
+  if (column.overdue === 0 || column.oldestDueMs === null) return NO_LATE_NOTES;
+  return { overdue: column.overdue, oldestDaysOverdue: daysOverdue(new Date(column.oldestDueMs), now) };
+}
+
+/**
+ * Every credential on file of the therapist whose id is `therapistId`, as one json array of what
+ * the judgement reads (CredentialForJudging): the column form of credentialsOf.
+ */
+export function credentialsColumn(therapistId: SQLWrapper) {
+  return sql<CredentialForJudging[]>`coalesce((select json_agg(json_build_object('kind', c.kind, 'status', c.status, 'issuer', c.issuer,
+      'expiresOn', c.expires_on, 'compactPrivilege', c.compact_privilege))
+    from therapist_credentials c where c.therapist_id = ${therapistId}), '[]'::json)`;
+}
+
 async function lateNotesOf(db: Db, therapistIds: string[], noteDueHours: number, now: Date): Promise<Map<string, LateNotes>> {
   const late = new Map<string, LateNotes>();
   if (therapistIds.length === 0) return late;
-  const result = await db.execute<{ therapist_id: string; overdue: number; oldest_due: string }>(sql`
-    select v.therapist_id, count(*)::int as overdue,
-           min(v.check_out_at) + make_interval(hours => ${noteDueHours}) as oldest_due
-    from visits v
-    where v.therapist_id = any(${sql.param(therapistIds)}::text[]) and v.status = 'completed'
-      and v.check_out_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${noteDueHours})
-      and not exists (select 1 from visit_notes n where n.visit_id = v.id and n.signed_at is not null)
-    group by v.therapist_id`);
-  for (const row of result.rows) {
-    late.set(row.therapist_id, { overdue: row.overdue, oldestDaysOverdue: daysOverdue(new Date(row.oldest_due), now) });
-  }
+  const result = await db.execute<{ id: string; late: { overdue: number; oldestDueMs: number | null } }>(sql`
+    select t.id, ${lateNotesColumn(sql`t.id`, noteDueHours, now)} as late from unnest(${sql.param(therapistIds)}::text[]) as t(id)`);
+  for (const row of result.rows) late.set(row.id, lateNotesFrom(row.late, now));
   return late;
 }
 

@@ -8,7 +8,7 @@ import { standingsOf, type StandingConfig, type TherapistStanding } from '../cre
 import type { Db } from '../db/client';
 import { locateZip } from '../geo/zip-centroids';
 import type { ReferralRow } from './queries';
-import { candidateTherapists, type TherapistProfileForMatching } from './therapist-queries';
+import { candidatesWithStanding, type TherapistProfileForMatching } from './therapist-queries';
 
 /** Licenses are judged by the calendar date where the business runs (domain/business-date.ts). */
 export { todayIn };
@@ -82,7 +82,7 @@ export async function judgeTherapists(
 
 /**
  * Every therapist eligible for the referral now, with their distance: the candidates near the
- * patient from SQL (therapist-queries.ts), each judged by the matching rule with their standing.
+ * patient from SQL, read with their standing (therapist-queries.ts), each judged by the matching rule.
  */
 export async function findEligibleTherapists(
   db: Db,
@@ -90,15 +90,19 @@ export async function findEligibleTherapists(
   referral: ReferralToMatch,
 ): Promise<{ therapist: TherapistProfileForMatching; distanceMiles: number }[]> {
   const now = new Date();
-  const candidates = await candidateTherapists(db, {
+  const today = todayIn(undefined, now);
+  const candidates = await candidatesWithStanding(db, {
     state: referral.patientState,
-    today: todayIn(undefined, now),
+    today,
     disciplines: disciplinesWorthAsking(referral.discipline),
     requiredCredentials: config.trust.requiredCredentials,
     patient: { latitude: referral.latitude, longitude: referral.longitude },
+    noteDueHours: config.noteDueHours,
+    now,
   });
   const eligible: { therapist: TherapistProfileForMatching; distanceMiles: number }[] = [];
-  for (const { therapist, verdict } of await judgeTherapists(db, config, candidates, referral, now)) {
+  for (const { therapist, standing } of candidates) {
+    const verdict = judgeTherapist(therapist, standing, referral, config, today);
     if (verdict.eligible && verdict.distanceMiles !== null) eligible.push({ therapist, distanceMiles: verdict.distanceMiles });
   }
   return eligible;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../domain/accounts';
 import type { CredentialKind } from '../../domain/credentials';
 import type { GeoPoint } from '../../domain/geo';
+import { credentialsColumn, lateNotesColumn, lateNotesFrom, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
 import { therapistCredentials, therapistProfiles, useraccounts } from '../db/schema/index';
 
@@ -87,28 +88,55 @@ export type CandidateOptions = { state: string; today: string; disciplines: Disc
  * by it. The matching rule then judges each one (late notes too), so it stays the single source of
  * truth; this may return more than it accepts, never fewer.
  */
-export async function candidateTherapists(db: Db, options: CandidateOptions): Promise<TherapistProfileForMatching[]> {
-  return candidateQuery(db, options);
+function candidateWhere(options: CandidateOptions) {
+  return and(
+    eq(useraccounts.status, 'approved'),
+    isNull(therapistProfiles.suspendedAt),
+    eq(therapistProfiles.availableForReferrals, true),
+    sql`${therapistProfiles.disciplines} && ${sql.param(options.disciplines)}::text[]`,
+    sql`${therapistProfiles.serviceRadiusMiles} > 0`,
+    or(coversPatient(options.patient), isNull(therapistProfiles.latitude)),
+    holdsRequiredCredentials(therapistProfiles.id, options.requiredCredentials, options.state, options.today),
+  );
 }
 
-/** The query itself, for candidateTherapists and for reading its plan (the spatial index's test). */
+/** The candidates' query (candidateWhere), for reading its plan (the spatial index's test). */
 export function candidateQuery(db: Db, options: CandidateOptions) {
   return db
     .select(therapistForMatching)
     .from(therapistProfiles)
     .innerJoin(useraccounts, eq(useraccounts.userId, therapistProfiles.id))
-    .where(
-      and(
-        eq(useraccounts.status, 'approved'),
-        isNull(therapistProfiles.suspendedAt),
-        eq(therapistProfiles.availableForReferrals, true),
-        sql`${therapistProfiles.disciplines} && ${sql.param(options.disciplines)}::text[]`,
-        sql`${therapistProfiles.serviceRadiusMiles} > 0`,
-        or(coversPatient(options.patient), isNull(therapistProfiles.latitude)),
-        holdsRequiredCredentials(therapistProfiles.id, options.requiredCredentials, options.state, options.today),
-      ),
-    )
+    .where(candidateWhere(options))
     .orderBy(asc(therapistProfiles.id));
+}
+
+/**
+ * The candidates (candidateWhere) with their standing (credentials on file and late notes, read as
+ * credentials/standing.ts reads them) in the same statement: a post judges them all, and reading
+ * the standing in two more queries was a third of what matching cost.
+ */
+export async function candidatesWithStanding(
+  db: Db,
+  options: CandidateOptions & { noteDueHours: number; now: Date },
+): Promise<Array<{ therapist: TherapistProfileForMatching; standing: TherapistStanding }>> {
+  const rows = await db
+    .select({
+      ...therapistForMatching,
+      credentials: credentialsColumn(therapistProfiles.id),
+      lateNotes: lateNotesColumn(therapistProfiles.id, options.noteDueHours, options.now),
+    })
+    .from(therapistProfiles)
+    .innerJoin(useraccounts, eq(useraccounts.userId, therapistProfiles.id))
+    .where(candidateWhere(options))
+    .orderBy(asc(therapistProfiles.id));
+  return rows.map(({ credentials, lateNotes, ...therapist }) => ({
+    therapist,
+    standing: {
+      credentials,
+      suspension: therapist.suspendedAt ? { reason: therapist.suspensionReason } : null,
+      lateNotes: lateNotesFrom(lateNotes, options.now),
+    },
+  }));
 }
 
 /** Therapists by name or email for the manager's eligibility view (at most `limit`). */
