@@ -14,7 +14,8 @@ export function isReferralDiscipline(value: string): value is ReferralDiscipline
   return (referralDisciplines as readonly string[]).includes(value);
 }
 
-const assistantOf: Record<ReferralDiscipline, Discipline | null> = { PT: 'PTA', OT: 'COTA', ST: null };
+/** The assistant licence that may treat under each licensed discipline's plan of care (none for speech). */
+export const assistantOf: Readonly<Record<ReferralDiscipline, Discipline | null>> = { PT: 'PTA', OT: 'COTA', ST: null };
 
 /** True when a therapist of `therapistDiscipline` may perform `service` on a `referralDiscipline` referral. */
 export function canPerform(
