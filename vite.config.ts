@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './src/web/build/precompress';
-import { reactRouterProduction } from './src/web/build/react-router-production';
+import { precompress } from './src/web/build/precompress.ts';
+import { reactRouterProduction } from './src/web/build/react-router-production.ts';
 
 export default defineConfig({
   root: 'src/web',
