@@ -139,8 +139,9 @@ function securityHeaders(config: Config): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Plus this response's nonce, which index.html hands to Radix's scroll lock for the one
-        // <style> it injects (its text varies with the scrollbar width, so no hash fits it).
+        // A page of the web app adds its own nonce here, which it hands to Radix's scroll lock for
+        // the one <style> it injects (its text varies with the scrollbar width, so no hash fits
+        // it); any other response allows no inline style (security-headers.ts).
         styleSrc: ["'self'", styleNonceSource],
         // Map tiles come from the configured tile server, if any (e.g. https://tile.openstreetmap.org).
         // blob: is a credential's document image, previewed from the bytes the manager's page fetched.

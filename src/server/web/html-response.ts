@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants, crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preferredCoding, varyOnAcceptEncoding } from '../http/accept-encoding';
-import { splitAtHead, styleNonceMeta, styleNonceOf } from './style-nonce';
+import { crc32Combine, crc32Shift } from './crc32-combine';
+import { newStyleNonce, splitAtHead, styleNonceMeta } from './style-nonce';
 
 /**
  * A page of the web app (index.html or a page rendered at build time), prepared once to be sent
@@ -30,15 +31,17 @@ export function htmlPage(html: string): HtmlPage {
  *
  * gzip is preferred for pages even where brotli is accepted: its stream is assembled from the
  * page's two halves, each deflated once at the best level, around the nonce in a stored
- * (uncompressed) block, so a response costs a checksum instead of a compression, and comes out
- * about as small as brotli at the quality a per-response compression can afford (4; quality 11
- * takes some 75 times as long). A client that accepts brotli only gets the page compressed per
+ * (uncompressed) block, so a response costs the checksum of its nonce instead of a compression
+ * (crc32-combine.ts), and comes out about as small as brotli at the quality a per-response
+ * compression can afford (4; quality 11 takes some 75 times as long). A client that accepts brotli only gets the page compressed per
  * response at quality 4 (a few milliseconds for 50 kB).
  */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage): FastifyReply {
   reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
   varyOnAcceptEncoding(reply);
-  const nonce = page.takesNonce ? styleNonceOf(reply.raw) : undefined;
+  // Only a page has a use for a style nonce: its own, in its CSP header and in its text alike.
+  const nonce = page.takesNonce ? newStyleNonce() : undefined;
+  if (nonce) reply.allowStyleNonce(nonce);
   const meta = nonce ? Buffer.from(styleNonceMeta(nonce)) : Buffer.alloc(0);
   const accepts = request.headers['accept-encoding'];
   if (preferredCoding(accepts, ['gzip', 'br']) === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipOf(page, meta));
@@ -60,6 +63,9 @@ interface GzipPieces {
   /** The deflated rest, a stream of its own (it refers to nothing before itself) whose last block ends the member. */
   end: Buffer;
   headCrc: number;
+  restCrc: number;
+  /** crc32Shift of the rest's length: with restCrc, the whole page's CRC without reading the rest again. */
+  restShift: number;
 }
 
 // RFC 1952: magic, deflate, no flags, no time, no extra flags, unknown OS.
@@ -71,9 +77,11 @@ function gzipOf(page: HtmlPage, meta: Buffer): Buffer {
     start: Buffer.concat([GZIP_HEADER, deflateRawSync(page.head, { level: 9, finishFlush: constants.Z_FULL_FLUSH })]),
     end: deflateRawSync(page.rest, { level: 9 }),
     headCrc: crc32(page.head),
+    restCrc: crc32(page.rest),
+    restShift: crc32Shift(page.rest.length),
   });
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(page.rest, crc32(meta, pieces.headCrc)), 0);
+  trailer.writeUInt32LE(crc32Combine(crc32(meta, pieces.headCrc), pieces.restCrc, pieces.restShift), 0);
   trailer.writeUInt32LE((page.head.length + meta.length + page.rest.length) % 2 ** 32, 4);
   return Buffer.concat([pieces.start, storedBlock(meta), pieces.end, trailer]);
 }

@@ -1,24 +1,34 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomFillSync } from 'node:crypto';
 
 /**
  * A per-response nonce for the one inline <style> the web app needs: Radix's scroll lock
  * (react-remove-scroll) injects a stylesheet whose text depends on the measured scrollbar width, so
- * no fixed hash can allow it, and 'unsafe-inline' would allow every injected style. The nonce goes
- * into the CSP header (as a helmet directive function, called once per response) and into the
- * index.html of that same response, where the web app hands it to react-remove-scroll.
+ * no fixed hash can allow it, and 'unsafe-inline' would allow every injected style. Only a page of
+ * the web app has a use for it: sendPage (html-response.ts) takes a fresh one, puts it into that
+ * response's CSP header (security-headers.ts) and into the page, where the web app hands it to
+ * react-remove-scroll. Other responses' CSP allows no inline style at all.
  */
-const nonces = new WeakMap<ServerResponse, string>();
 
-export function styleNonceSource(_request: IncomingMessage, response: ServerResponse): string {
-  const nonce = randomBytes(16).toString('base64');
-  nonces.set(response, nonce);
-  return `'nonce-${nonce}'`;
-}
+/**
+ * Where the nonce goes in the CSP's style-src, as configured in app.ts. The header is built once
+ * with this text in it and split around it (security-headers.ts); no response is sent with it.
+ */
+export const styleNonceSource = "'nonce-style-nonce-slot'";
 
-/** The nonce the CSP header of this response allows, if the header was built for it. */
-export function styleNonceOf(response: ServerResponse): string | undefined {
-  return nonces.get(response);
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces, drawn at once: one call into the CSPRNG instead of one a response. */
+const pool = Buffer.alloc(NONCE_BYTES * 256);
+let used = pool.length;
+
+/** A fresh nonce: 16 bytes from the CSPRNG, never handed out twice, in base64. */
+export function newStyleNonce(): string {
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const nonce = pool.toString('base64', used, used + NONCE_BYTES);
+  used += NONCE_BYTES;
+  return nonce;
 }
 
 /** A page split once at the opening of its <head>, where each response's nonce goes (styleNonceMeta). */
