@@ -41,14 +41,14 @@ describe('mayDoVisit', () => {
   });
 
   it.each([
-    { discipline: 'PTA', visitType: 'evaluation', message: 'A Physical Therapist Assistant may not do an evaluation: the evaluation is a qualified therapist’s (PT, OT or SLP), never an assistant’s (42 CFR 409.44(c)(2)(i))' },
-    { discipline: 'PTA', visitType: 'reassessment', message: 'A Physical Therapist Assistant may not do a reassessment: Medicare requires a qualified therapist (PT, OT or SLP), not an assistant, to reassess the patient (42 CFR 409.44(c)(2)(i))' },
-    { discipline: 'PTA', visitType: 'supervisory', message: 'A Physical Therapist Assistant may not do a supervisory visit: a supervisory visit is made by the supervising therapist' },
-    { discipline: 'PTA', visitType: 'discharge', message: 'A Physical Therapist Assistant may not do a discharge: the discharge visit and summary are the supervising therapist’s' },
-    { discipline: 'OT', visitType: 'routine', message: 'An Occupational Therapist may not do visits on a PT referral' },
+    { discipline: 'PTA', visitType: 'evaluation', referral: 'PT', message: 'A Physical Therapist Assistant may not do an evaluation: the evaluation is a qualified therapist’s (PT, OT or SLP), never an assistant’s (42 CFR 409.44(c)(2)(i))' },
+    { discipline: 'PTA', visitType: 'reassessment', referral: 'PT', message: 'A Physical Therapist Assistant may not do a reassessment: Medicare requires a qualified therapist (PT, OT or SLP), not an assistant, to reassess the patient (42 CFR 409.44(c)(2)(i))' },
+    { discipline: 'PTA', visitType: 'supervisory', referral: 'PT', message: 'A Physical Therapist Assistant may not do a supervisory visit: a supervisory visit is made by the supervising therapist' },
+    { discipline: 'PTA', visitType: 'discharge', referral: 'PT', message: 'A Physical Therapist Assistant may not do a discharge: the discharge visit and summary are the supervising therapist’s' },
+    { discipline: 'OT', visitType: 'routine', referral: 'PT', message: 'An Occupational Therapist may not do visits on a PT referral' },
     { discipline: 'PTA', visitType: 'routine', referral: 'OT', message: 'A Physical Therapist Assistant may not do visits on an OT referral' },
-  ] as const)('says why a $discipline may not do a $visitType visit', (row) => {
-    expect(mayDoVisit(row.discipline, row.visitType, 'referral' in row ? row.referral : 'PT')).toEqual({ allowed: false, message: row.message });
+  ] as const)('says why a $discipline may not do a $visitType visit on a $referral referral', ({ discipline, visitType, referral, message }) => {
+    expect(mayDoVisit(discipline, visitType, referral)).toEqual({ allowed: false, message });
   });
 });
 
