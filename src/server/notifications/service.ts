@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/session';
 import type { Database, Transaction } from '../db/client';
 import { notifications } from '../db/schema/index';
@@ -53,17 +53,45 @@ const ANNOUNCEMENT_BYTES = 7000;
  */
 export async function createNotifications(t: Transaction, inputs: NewNotification[]): Promise<number> {
   if (inputs.length === 0) return 0;
+  // In user order, so a user's notification ids are adjacent and a payload carries few users whole.
   const sorted = [...inputs].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  await lockRecipients(t, sorted.map((n) => n.userId));
+  const result = await t.tx.execute(insertAndAnnounce(notificationsFrom(sorted)));
+  return Number((result.rows[0] as { created: number } | undefined)?.created ?? 0);
+}
+
+/**
+ * Locks the users about to be notified, in id order (see createNotification): a transaction
+ * notifying many users calls it once, with all of them, before it inserts their notifications.
+ */
+export async function lockRecipients(t: Transaction, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const ids = [...new Set(userIds)].sort();
+  await t.tx.execute(sql`select 1 from "user" where id = any(${sql.param(ids)}::text[]) order by id for no key update`);
+}
+
+/** `inputs` as rows (user_id, type, title, body, link), each column one array parameter. */
+export function notificationsFrom(inputs: NewNotification[]): SQL {
   // sql.param keeps each list one array parameter (a bare array would be spread into a tuple).
-  const column = (pick: (n: NewNotification) => string) => sql.param(sorted.map(pick));
-  await t.tx.execute(sql`select 1 from "user" where id = any(${column((n) => n.userId)}::text[]) order by id for no key update`);
+  const column = (pick: (n: NewNotification) => string) => sql.param(inputs.map(pick));
+  return sql`select * from unnest(${column((n) => n.userId)}::text[], ${column((n) => n.type)}::text[], ${column((n) => n.title)}::text[],
+    ${column((n) => n.body)}::text[], ${column((n) => n.link)}::text[]) as n(user_id, type, title, body, link)`;
+}
+
+/**
+ * One statement that inserts the notifications `rows` selects (user_id, type, title, body, link)
+ * and announces them, after the common table expressions in `before` (which `rows` may read: the
+ * offers of a referral inserted in the same statement). Its one row: `created`, and what `before`'s
+ * caller selects in `extra`. The recipients must be locked first (lockRecipients).
+ */
+export function insertAndAnnounce(rows: SQL, options: { before?: SQL; extra?: SQL } = {}): SQL {
   // Each pair's running size (its JSON and the ", " before it) puts it in a payload of at most
   // ANNOUNCEMENT_BYTES plus one pair.
-  const result = await t.tx.execute(sql`
-    with inserted as (
+  return sql`
+    with ${options.before ? sql`${options.before},` : sql``}
+    inserted as (
       insert into notifications (user_id, type, title, body, link)
-      select * from unnest(${column((n) => n.userId)}::text[], ${column((n) => n.type)}::text[], ${column((n) => n.title)}::text[],
-                           ${column((n) => n.body)}::text[], ${column((n) => n.link)}::text[])
+      ${rows}
       returning id, user_id
     ),
     pairs as (
@@ -75,8 +103,8 @@ export async function createNotifications(t: Transaction, inputs: NewNotificatio
       select json_agg(pair)::text as payload from pairs group by running / ${ANNOUNCEMENT_BYTES}
     )
     select (select count(*) from inserted)::int as created,
-           (select count(pg_notify(${NOTIFICATION_CHANNEL}, payload)) from payloads)::int as announced`);
-  return Number((result.rows[0] as { created: number } | undefined)?.created ?? 0);
+           (select count(pg_notify(${NOTIFICATION_CHANNEL}, payload)) from payloads)::int as announced
+           ${options.extra ? sql`, ${options.extra}` : sql``}`;
 }
 
 /** A notification as a client sees it; a group (listNotificationRows) as its newest member with its count. */
