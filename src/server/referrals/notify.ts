@@ -19,18 +19,16 @@ export const agencyReferralLink = (id: string) => `/dashboard/agency/referrals/$
  * on it (notifications/groups.ts: "3 new PT referrals near you"); what is particular to the
  * referral goes in the body. The words shared by every alert are made once: a referral posted to
  * thousands of therapists builds thousands, inside the agency's transaction, and formatting the
- * date alone took about 0.1 ms each.
+ * date alone took about 0.1 ms each. Hence: what every alert reads alike, and the body at a distance.
  */
-export function newReferralAlerts(
+export function newReferralAlert(
   referral: { id: string; discipline: Discipline; referenceNumber: number; patientCity: string; patientState: string; startBy: string },
-  services: readonly { serviceId: string; offeredRate: number }[],
-  offers: readonly { therapistId: string; distanceMiles: number }[],
-): NewNotification[] {
+  services: readonly { serviceId: string; offeredRate: number }[]) {
   const rates = ratesLine(services, Object.fromEntries(services.map((s) => [s.serviceId, s.offeredRate])));
   const tag = referralTag(referral);
   const tail = ` mi from you: ${rates}. Start by ${startByDate(referral.startBy)}.`;
   const shared = { type: NEW_REFERRAL_TYPE, title: `New ${referral.discipline} referral near you`, link: therapistReferralLink(referral.id) };
-  return offers.map((offer) => ({ ...shared, userId: offer.therapistId, body: `${tag}, ${offer.distanceMiles.toFixed(1)}${tail}` }));
+  return { shared, bodyAt: (distanceMiles: number) => `${tag}, ${distanceMiles.toFixed(1)}${tail}` };
 }
 
 /** "Dec 3, 2026" from the referral's start-by date ('2026-12-03'), a calendar date with no zone. */

@@ -134,6 +134,14 @@ export async function presentAgencyReferral(db: Db, row: ReferralRow, names: Pat
   };
 }
 
+/**
+ * A referral its agency has just created (and perhaps posted), from what the use case knows: it
+ * has no patient, responses nor agreed rates yet, so nothing needs reading back.
+ */
+export function presentNewAgencyReferral(row: ReferralRow, services: ReferralServiceRow[], agencyName: string, notifiedCount: number): AgencyReferral {
+  return { ...presentCore(row, services, agencyName, false, noNames), notifiedCount, fillMinutes: null, responses: [], matchedTherapist: null, agreedRates: null };
+}
+
 /** Summaries of referrals; `known`: their summary facts when the caller read them with the rows. */
 export async function presentAgencySummaries(
   db: Db,

@@ -10,7 +10,8 @@ import { findOffer, findResponse, findTherapistReferral, servicesOf, setOfferHid
 import { getTherapistReferral } from './read-service';
 import type { Caller } from '../use-case';
 import { canAnswerReferral } from './policy';
-import { audit, contextOf, enforce, LIVE_RESPONSES, matchInTransaction, notFound, ratesForServices, type Context, type ReferralDeps } from './service';
+import { matchInTransaction, ratesForServices } from './confirmation';
+import { audit, contextOf, enforce, LIVE_RESPONSES, notFound, type Context, type ReferralDeps } from './context';
 
 /**
  * The therapist's side of a referral: answering it, withdrawing, taking or declining a counter,
