@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../domain/keyset-page';
 
@@ -80,9 +80,10 @@ const casts: Record<KeyPart, SQL> = { timestamp: sql.raw('timestamptz'), uuid: s
 /**
  * The rows after the cursor in a newest-first list sorted by `columns` descending: one row-value
  * comparison, which PostgreSQL answers from a btree index on the same columns as a range scan.
- * No cursor: no condition (the first page).
+ * No cursor: no condition (the first page). The cursor's values may be placeholders, bound when a
+ * prepared page runs.
  */
-export function afterKey(columns: readonly (SQLWrapper | SQL)[], parts: readonly KeyPart[], after: readonly string[] | undefined): SQL | undefined {
+export function afterKey(columns: readonly (SQLWrapper | SQL)[], parts: readonly KeyPart[], after: readonly (string | Placeholder)[] | undefined): SQL | undefined {
   if (!after) return undefined;
   const values = after.map((value, index) => sql`${value}::${casts[parts[index]!]}`);
   return sql`(${sql.join([...columns], sql`, `)}) < (${sql.join(values, sql`, `)})`;

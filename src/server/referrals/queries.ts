@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { afterKey, type PageRequest } from '../http/keyset';
 import {
   agencyProfiles,
   patients,
@@ -88,7 +87,7 @@ export interface ReferralSummaryFacts {
  * table is named in full: drizzle leaves a lone table's columns unqualified, and a bare "id" inside
  * these subqueries would be the inner table's.
  */
-const summaryFactColumns = {
+export const summaryFactColumns = {
   services: sql<ReferralSummaryFacts['services']>`(select coalesce(json_agg(json_build_object('serviceId', s.service_id, 'visitCount', s.visit_count, 'offeredRate', s.offered_rate::float8)), '[]')
      from referral_services s where s.referral_id = referrals.id)`,
   notifiedCount: sql<number>`(select count(*) from referral_offers o where o.referral_id = referrals.id)::int`,
@@ -132,57 +131,6 @@ export async function offerCounts(db: Db, referralIds: string[]): Promise<Map<st
   return new Map(rows.map((row) => [row.id, row.count]));
 }
 
-export const agencyListFilters = {
-  all: undefined,
-  open: inArray(referrals.status, ['posted']),
-  draft: inArray(referrals.status, ['draft']),
-  matched: inArray(referrals.status, ['matched', 'in_progress']),
-  closed: inArray(referrals.status, ['completed', 'cancelled', 'expired']),
-} satisfies Record<string, SQL | undefined>;
-export type AgencyListFilter = keyof typeof agencyListFilters;
-
-/** The agency list's sort key: newest first, the id breaking ties (see http/keyset.ts). */
-export const agencyListKey = { parts: ['timestamp', 'uuid'] as const, columns: [referrals.createdAt, referrals.id] };
-
-/**
- * One page of the agency's referrals under a status filter, newest first, with their summary facts
- * and the total under the filter, in one statement; or, given a reference number, the one referral
- * of theirs that carries it whatever its status (a search looks for one record, not within a tab).
- * A page is a backward range scan of (agency_id, created_at, id); each row carries its sort key as
- * PostgreSQL's text so the cursor keeps microseconds. The total is an uncorrelated subquery, which
- * PostgreSQL computes once for the statement (an index-only count, see countAgencyReferrals).
- */
-export async function listAgencyReferralRows(db: Db, agencyId: string, filter: AgencyListFilter, options: { reference?: number; page: PageRequest }) {
-  const search = options.reference !== undefined;
-  const which = search ? eq(referrals.referenceNumber, options.reference!) : agencyListFilters[filter];
-  const after = search ? undefined : afterKey(agencyListKey.columns, agencyListKey.parts, options.page.after);
-  const total = search ? sql<number>`1` : sql<number>`(${countAgencyReferralsQuery(db, agencyId, filter)})`;
-  return db
-    .select({ referral: referrals, createdAtKey: sql<string>`${referrals.createdAt}::text`, facts: summaryFactColumns, total })
-    .from(referrals)
-    .where(and(eq(referrals.agencyId, agencyId), which, after))
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
-    .limit(options.page.limit + 1);
-}
-
-/**
- * How many referrals the agency has under the filter: counted over the (agency_id, status) index
- * alone (an index-only scan of the agency's entries), so it costs what the agency's own rows cost
- * and never a scan of every agency's. A maintained counter would save that scan but must follow
- * every status move; an agency has hundreds of referrals, not millions.
- */
-function countAgencyReferralsQuery(db: Db, agencyId: string, filter: AgencyListFilter) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(referrals)
-    .where(and(eq(referrals.agencyId, agencyId), agencyListFilters[filter]));
-}
-
-export async function countAgencyReferrals(db: Db, agencyId: string, filter: AgencyListFilter): Promise<number> {
-  const [row] = await countAgencyReferralsQuery(db, agencyId, filter);
-  return row?.count ?? 0;
-}
-
 /** Every agency's referrals, newest first: managers only. */
 export async function listReferralRowsForManagers(db: Db, limit = 200) {
   return db.select().from(referrals).orderBy(desc(referrals.createdAt)).limit(limit);
@@ -192,71 +140,6 @@ export async function listReferralRowsForManagers(db: Db, limit = 200) {
 export async function findReferralForManagers(db: Db, id: string) {
   const [row] = await db.select().from(referrals).where(eq(referrals.id, id));
   return row ?? null;
-}
-
-export type TherapistListView = 'open' | 'mine' | 'hidden';
-
-/**
- * A referral a therapist can reach (offered or matched to them, as findTherapistReferral), found by
- * its reference number in any view: a search looks for one record, wherever it stands.
- */
-export async function findTherapistReferralRowsByReference(db: Db, therapistId: string, reference: number) {
-  return db
-    .select({ referral: referrals, offer: referralOffers })
-    .from(referrals)
-    .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
-    .where(and(eq(referrals.referenceNumber, reference), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))));
-}
-
-/** The therapist lists' sort key: posted (open, hidden) or matched (mine) newest first, the id breaking ties. */
-export const therapistListKeyParts = ['timestamp', 'uuid'] as const;
-
-function therapistView(therapistId: string, view: TherapistListView) {
-  if (view === 'mine') return { sortedBy: referrals.matchedAt, where: eq(referrals.matchedTherapistId, therapistId) };
-  const open = and(eq(referrals.status, 'posted'), sql`${referrals.expiresAt} > now()`);
-  const hidden = view === 'hidden' ? sql`${referralOffers.hiddenAt} is not null` : sql`${referralOffers.hiddenAt} is null`;
-  return { sortedBy: referrals.postedAt, where: and(eq(referralOffers.therapistId, therapistId), open, hidden) };
-}
-
-/**
- * One page of a view of 'Referrals near me', with the offer (distance, hidden). 'mine' is a
- * backward range scan of (matched_therapist_id, matched_at, id); 'open' and 'hidden' start from
- * the therapist's offers (their index) and keep the open ones, whose referrals are read by key.
- */
-export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, page: PageRequest) {
-  const { sortedBy, where } = therapistView(therapistId, view);
-  const after = afterKey([sortedBy, referrals.id], therapistListKeyParts, page.after);
-  // The total rides on each row: an uncorrelated subquery, computed once for the statement.
-  const total = sql<number>`(${countTherapistReferralsQuery(db, therapistId, view)})`;
-  const fields = { referral: referrals, offer: referralOffers, sortKey: sql<string>`${sortedBy}::text`, total };
-  const query =
-    view === 'mine'
-      ? db
-          .select(fields)
-          .from(referrals)
-          .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
-      : db.select(fields).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId));
-  return query
-    .where(and(where, after))
-    .orderBy(desc(sortedBy), desc(referrals.id))
-    .limit(page.limit + 1);
-}
-
-/**
- * How many referrals a view holds: the same predicate as its pages, over the same indexes (the
- * therapist's matches, or their offers joined to referrals by key), counted rather than read.
- */
-function countTherapistReferralsQuery(db: Db, therapistId: string, view: TherapistListView) {
-  const { where } = therapistView(therapistId, view);
-  const count = { count: sql<number>`count(*)::int` };
-  return view === 'mine'
-    ? db.select(count).from(referrals).where(where)
-    : db.select(count).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId)).where(where);
-}
-
-export async function countTherapistReferrals(db: Db, therapistId: string, view: TherapistListView): Promise<number> {
-  const [row] = await countTherapistReferralsQuery(db, therapistId, view);
-  return row?.count ?? 0;
 }
 
 export async function findOffer(db: Db, referralId: string, therapistId: string) {

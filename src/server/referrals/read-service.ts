@@ -11,22 +11,24 @@ import type { StandingConfig } from '../credentials/standing';
 import { judgeTherapists } from './eligibility';
 import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals, type PatientShortNames } from './presenters';
 import {
-  agencyNamesOf,
   countAgencyReferrals,
   countTherapistReferrals,
+  findTherapistReferralRowsByReference,
+  listAgencyReferralRows,
+  listTherapistReferralRows,
+  type AgencyListFilter,
+  type TherapistListView,
+} from './list-queries';
+import {
+  agencyNamesOf,
   findAgencyReferral,
   findOffer,
   findReferralForManagers,
   findTherapistReferral,
-  findTherapistReferralRowsByReference,
-  listAgencyReferralRows,
   listReferralRowsForManagers,
-  listTherapistReferralRows,
   offeredTherapistIds,
   servicesOf,
-  type AgencyListFilter,
   type ReferralRow,
-  type TherapistListView,
 } from './queries';
 import { findTherapistForManagers, searchTherapistsForManagers, type TherapistProfileForMatching } from './therapist-queries';
 

@@ -20,7 +20,7 @@ import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } fro
 import { handleError } from '../http/errors';
 import { keysetQuerySchema } from '../http/keyset';
 import { keysetPageSchema } from '../../domain/keyset-page';
-import { agencyListKey, therapistListKeyParts } from './queries';
+import { agencyListKey, therapistListKeyParts } from './list-queries';
 import type { RoutesPlugin } from '../http/plugin';
 import {
   explainEligibility,

@@ -1,0 +1,177 @@
+import { and, desc, eq, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { referralOffers, referrals } from '../db/schema/index';
+import { afterKey, type PageRequest } from '../http/keyset';
+import { summaryFactColumns } from './queries';
+
+/**
+ * The referral lists, a keyset page at a time (see http/keyset.ts): the agency's referrals under a
+ * status filter and the therapist's views of 'Referrals near me'. Each page is one statement with
+ * its total. Tenant scoping is in each `where`: the agency's id, or the therapist's offers or match.
+ *
+ * A page is a named prepared statement, built once for each shape (filter or view, first page or a
+ * later one) and database: PostgreSQL parses it once per connection and, after its first runs,
+ * plans it once (a generic plan: an index range scan of the tenant's rows whatever the values), and
+ * drizzle builds its SQL once. Planning and building were most of a page's cost, not the reading.
+ */
+
+export const agencyListFilters = {
+  all: undefined,
+  open: inArray(referrals.status, ['posted']),
+  draft: inArray(referrals.status, ['draft']),
+  matched: inArray(referrals.status, ['matched', 'in_progress']),
+  closed: inArray(referrals.status, ['completed', 'cancelled', 'expired']),
+} satisfies Record<string, SQL | undefined>;
+export type AgencyListFilter = keyof typeof agencyListFilters;
+
+/** The agency list's sort key: newest first, the id breaking ties (see http/keyset.ts). */
+export const agencyListKey = { parts: ['timestamp', 'uuid'] as const, columns: [referrals.createdAt, referrals.id] };
+
+/** The cursor's values, bound when a later page runs. */
+const afterValues = [sql.placeholder('afterAt'), sql.placeholder('afterId')] as const;
+
+/** A prepared statement for each shape, per database (a test may run several apps, each with its own pool). */
+function preparedPer<Shape extends string, Query>(build: (db: Db, shape: Shape, name: string) => Query) {
+  const byDb = new WeakMap<Db, Map<Shape, Query>>();
+  return (db: Db, shape: Shape, name: string): Query => {
+    let queries = byDb.get(db);
+    if (!queries) byDb.set(db, (queries = new Map()));
+    let query = queries.get(shape);
+    if (!query) queries.set(shape, (query = build(db, shape, name)));
+    return query;
+  };
+}
+
+function cursorValues(page: PageRequest) {
+  return { limit: page.limit + 1, afterAt: page.after?.[0], afterId: page.after?.[1] };
+}
+
+/**
+ * How many referrals the agency has under the filter: counted over the (agency_id, status) index
+ * alone (an index-only scan of the agency's entries), so it costs what the agency's own rows cost
+ * and never a scan of every agency's. A maintained counter would save that scan but must follow
+ * every status move; an agency has hundreds of referrals, not millions.
+ */
+function countAgencyReferralsQuery(db: Db, agencyId: string | Placeholder, filter: AgencyListFilter) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(referrals)
+    .where(and(eq(referrals.agencyId, agencyId), agencyListFilters[filter]));
+}
+
+export async function countAgencyReferrals(db: Db, agencyId: string, filter: AgencyListFilter): Promise<number> {
+  const [row] = await countAgencyReferralsQuery(db, agencyId, filter);
+  return row?.count ?? 0;
+}
+
+function agencyListQuery(db: Db, which: SQL | undefined, total: SQL<number>) {
+  const agencyId = sql.placeholder('agencyId');
+  return db
+    .select({ referral: referrals, createdAtKey: sql<string>`${referrals.createdAt}::text`, facts: summaryFactColumns, total })
+    .from(referrals)
+    .where(and(eq(referrals.agencyId, agencyId), which))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(sql.placeholder('limit'));
+}
+
+type AgencyPageShape = `${AgencyListFilter}:${'first' | 'after'}`;
+
+const agencyPage = preparedPer((db: Db, shape: AgencyPageShape, name: string) => {
+  const [filter, from] = shape.split(':') as [AgencyListFilter, 'first' | 'after'];
+  const after = from === 'after' ? afterKey(agencyListKey.columns, agencyListKey.parts, afterValues) : undefined;
+  // The total is an uncorrelated subquery, which PostgreSQL computes once for the statement.
+  const total = sql<number>`(${countAgencyReferralsQuery(db, sql.placeholder('agencyId'), filter)})`;
+  return agencyListQuery(db, and(agencyListFilters[filter], after), total).prepare(name);
+});
+
+/**
+ * One page of the agency's referrals under a status filter, newest first, with their summary facts
+ * and the total under the filter, in one statement; or, given a reference number, the one referral
+ * of theirs that carries it whatever its status (a search looks for one record, not within a tab).
+ * A page is a backward range scan of (agency_id, created_at, id); each row carries its sort key as
+ * PostgreSQL's text so the cursor keeps microseconds.
+ */
+export async function listAgencyReferralRows(db: Db, agencyId: string, filter: AgencyListFilter, options: { reference?: number; page: PageRequest }) {
+  if (options.reference !== undefined) {
+    return agencyListQuery(db, eq(referrals.referenceNumber, options.reference), sql<number>`1`).execute({ agencyId, limit: options.page.limit + 1 });
+  }
+  const shape: AgencyPageShape = `${filter}:${options.page.after ? 'after' : 'first'}`;
+  return agencyPage(db, shape, `carerelay-agency-referrals-${filter}-${options.page.after ? 'after' : 'first'}`).execute({ agencyId, ...cursorValues(options.page) });
+}
+
+export type TherapistListView = 'open' | 'mine' | 'hidden';
+
+/**
+ * A referral a therapist can reach (offered or matched to them, as findTherapistReferral), found by
+ * its reference number in any view: a search looks for one record, wherever it stands.
+ */
+export async function findTherapistReferralRowsByReference(db: Db, therapistId: string, reference: number) {
+  return db
+    .select({ referral: referrals, offer: referralOffers })
+    .from(referrals)
+    .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
+    .where(and(eq(referrals.referenceNumber, reference), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))));
+}
+
+/** The therapist lists' sort key: posted (open, hidden) or matched (mine) newest first, the id breaking ties. */
+export const therapistListKeyParts = ['timestamp', 'uuid'] as const;
+
+type TherapistRef = string | Placeholder;
+
+function therapistView(therapistId: TherapistRef, view: TherapistListView) {
+  if (view === 'mine') return { sortedBy: referrals.matchedAt, where: eq(referrals.matchedTherapistId, therapistId) };
+  const open = and(eq(referrals.status, 'posted'), sql`${referrals.expiresAt} > now()`);
+  const hidden = view === 'hidden' ? sql`${referralOffers.hiddenAt} is not null` : sql`${referralOffers.hiddenAt} is null`;
+  return { sortedBy: referrals.postedAt, where: and(eq(referralOffers.therapistId, therapistId), open, hidden) };
+}
+
+/**
+ * How many referrals a view holds: the same predicate as its pages, over the same indexes (the
+ * therapist's matches, or their offers joined to referrals by key), counted rather than read.
+ */
+function countTherapistReferralsQuery(db: Db, therapistId: TherapistRef, view: TherapistListView) {
+  const { where } = therapistView(therapistId, view);
+  const count = { count: sql<number>`count(*)::int` };
+  return view === 'mine'
+    ? db.select(count).from(referrals).where(where)
+    : db.select(count).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId)).where(where);
+}
+
+export async function countTherapistReferrals(db: Db, therapistId: string, view: TherapistListView): Promise<number> {
+  const [row] = await countTherapistReferralsQuery(db, therapistId, view);
+  return row?.count ?? 0;
+}
+
+type TherapistPageShape = `${TherapistListView}:${'first' | 'after'}`;
+
+const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: string) => {
+  const [view, from] = shape.split(':') as [TherapistListView, 'first' | 'after'];
+  const therapistId = sql.placeholder('therapistId');
+  const { sortedBy, where } = therapistView(therapistId, view);
+  const after = from === 'after' ? afterKey([sortedBy, referrals.id], therapistListKeyParts, afterValues) : undefined;
+  // The total rides on each row: an uncorrelated subquery, computed once for the statement.
+  const total = sql<number>`(${countTherapistReferralsQuery(db, therapistId, view)})`;
+  const fields = { referral: referrals, offer: referralOffers, sortKey: sql<string>`${sortedBy}::text`, total };
+  const query =
+    view === 'mine'
+      ? db
+          .select(fields)
+          .from(referrals)
+          .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
+      : db.select(fields).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId));
+  return query
+    .where(and(where, after))
+    .orderBy(desc(sortedBy), desc(referrals.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+});
+
+/**
+ * One page of a view of 'Referrals near me', with the offer (distance, hidden). 'mine' is a
+ * backward range scan of (matched_therapist_id, matched_at, id); 'open' and 'hidden' start from
+ * the therapist's offers (their index) and keep the open ones, whose referrals are read by key.
+ */
+export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, page: PageRequest) {
+  const from = page.after ? 'after' : 'first';
+  return therapistPage(db, `${view}:${from}`, `carerelay-therapist-referrals-${view}-${from}`).execute({ therapistId, ...cursorValues(page) });
+}
