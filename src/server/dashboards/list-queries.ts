@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
+import { namedStatement } from '../db/named-statement';
 import { afterKey, type KeyPart, type PageRequest } from '../http/keyset';
 
 /**
@@ -7,6 +8,9 @@ import { afterKey, type KeyPart, type PageRequest } from '../http/keyset';
  * statement: `(count) left join lateral (page)` answers the total even when the page is empty, and
  * the page's per-row facts are computed for its rows only (after the limit), never for the whole
  * list. Scoped by the agency's id in each `where`.
+ *
+ * Each is a named prepared statement in two shapes (the first page, a later one): planning these
+ * statements cost more than running them.
  */
 
 const DONE = sql.raw(`('completed','documented','approved','paid')`);
@@ -16,17 +20,26 @@ const MATCHED = sql.raw(`('matched','in_progress','completed')`);
 export const matchedKeyParts: readonly KeyPart[] = ['timestamp', 'text'];
 export const patientKeyParts: readonly KeyPart[] = ['timestamp', 'uuid'];
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return result.rows as T[];
+type Keyed<T> = T & { sort_key: string };
+type Counted<T> = T & { total: number; sort_key: string | null };
+
+/** The values a page's statement binds: the agency, the page's length (one more, see splitPage) and the cursor. */
+function pageValues(agencyId: string, page: PageRequest) {
+  return { agencyId, limit: page.limit + 1, afterAt: page.after?.[0], afterId: page.after?.[1] };
 }
 
-type Keyed<T> = T & { sort_key: string };
+const afterValues = [sql.placeholder('afterAt'), sql.placeholder('afterId')] as const;
 
 /** The total, and the page's rows without the lone row of an empty page (which only carries the total, its other fields null). */
-async function counted<T>(db: Db, query: ReturnType<typeof sql>): Promise<{ total: number; rows: Keyed<T>[] }> {
-  const found = await rows<T & { total: number; sort_key: string | null }>(db, query);
+function counted<T>(found: Counted<T>[]): { total: number; rows: Keyed<T>[] } {
   return { total: found[0]?.total ?? 0, rows: found.filter((row): row is Keyed<T> & { total: number } => row.sort_key !== null) };
+}
+
+/** A page statement in its two shapes: `build` is given the cursor condition of a later page, or nothing. */
+function pageStatements<T>(name: string, build: (after: SQL | undefined) => SQL, columns: readonly SQL[], parts: readonly KeyPart[]) {
+  const first = namedStatement<Counted<T>>(`${name}-first`, build(undefined));
+  const later = namedStatement<Counted<T>>(`${name}-after`, build(afterKey(columns, parts, afterValues)));
+  return async (pool: pg.Pool, agencyId: string, page: PageRequest) => counted<T>(await (page.after ? later : first)(pool, pageValues(agencyId, page)));
 }
 
 export interface NetworkTherapistRow {
@@ -45,17 +58,15 @@ export interface NetworkTherapistRow {
  * (the partial (agency_id, matched_at, id) index), bounded by that agency's own history; the total
  * is the number of groups, counted in the same pass. Profiles are read by key for the page's rows.
  */
-export async function networkTherapistsPage(db: Db, agencyId: string, page: PageRequest) {
-  const after = afterKey([sql`n.last_matched_at`, sql`n.id`], matchedKeyParts, page.after);
-  return counted<NetworkTherapistRow>(
-    db,
-    sql`
+export const networkTherapistsPage = pageStatements<NetworkTherapistRow>(
+  'carerelay-network-therapists',
+  (after) => sql`
     with n as (
       select matched_therapist_id as id, count(*)::int as referrals_count,
              (count(*) filter (where status in ('matched','in_progress')))::int as active_referrals,
              max(matched_at) as last_matched_at
       from referrals
-      where agency_id = ${agencyId} and matched_at is not null and matched_therapist_id is not null
+      where agency_id = ${sql.placeholder('agencyId')} and matched_at is not null and matched_therapist_id is not null
       group by matched_therapist_id
     )
     select c.total, p.*
@@ -67,10 +78,11 @@ export async function networkTherapistsPage(db: Db, agencyId: string, page: Page
       cross join lateral (select id, first_name, last_name, disciplines from therapist_profiles where id = n.id offset 0) t
       ${after ? sql`where ${after}` : sql``}
       order by n.last_matched_at desc, n.id desc
-      limit ${page.limit + 1}
+      limit ${sql.placeholder('limit')}
     ) p on true`,
-  );
-}
+  [sql`n.last_matched_at`, sql`n.id`],
+  matchedKeyParts,
+);
 
 export interface PatientRecordRow {
   referral_id: string;
@@ -91,13 +103,11 @@ export interface PatientRecordRow {
  * partial (agency_id, matched_at, id) index. The total is counted over the (agency_id, status)
  * index alone (index-only); the visits done over (referral_id, status), for the page's rows only.
  */
-export async function patientRecordsPage(db: Db, agencyId: string, page: PageRequest) {
-  const after = afterKey([sql`r.matched_at`, sql`r.id`], patientKeyParts, page.after);
-  return counted<PatientRecordRow>(
-    db,
-    sql`
+export const patientRecordsPage = pageStatements<PatientRecordRow>(
+  'carerelay-patient-records',
+  (after) => sql`
     select c.total, p.*
-    from (select count(*)::int as total from referrals where agency_id = ${agencyId} and status in ${MATCHED}) c
+    from (select count(*)::int as total from referrals where agency_id = ${sql.placeholder('agencyId')} and status in ${MATCHED}) c
     left join lateral (
       select r.id as referral_id, r.reference_number, r.status, r.discipline, r.patient_city as city, r.patient_state as state, r.matched_at,
              r.matched_at::text as sort_key, t.therapist_name,
@@ -108,9 +118,10 @@ export async function patientRecordsPage(db: Db, agencyId: string, page: PageReq
       from referrals r
       -- The therapist by primary key for each of these rows, not a hash of every profile.
       cross join lateral (select first_name || ' ' || last_name as therapist_name from therapist_profiles where id = r.matched_therapist_id offset 0) t
-      where r.agency_id = ${agencyId} and r.status in ${MATCHED} and r.matched_at is not null ${after ? sql`and ${after}` : sql``}
+      where r.agency_id = ${sql.placeholder('agencyId')} and r.status in ${MATCHED} and r.matched_at is not null ${after ? sql`and ${after}` : sql``}
       order by r.matched_at desc, r.id desc
-      limit ${page.limit + 1}
+      limit ${sql.placeholder('limit')}
     ) p on true`,
-  );
-}
+  [sql`r.matched_at`, sql`r.id`],
+  patientKeyParts,
+);

@@ -115,7 +115,7 @@ export async function listNetworkTherapists(
   { database }: { database: Database },
   { actor, page }: { actor: Actor; page: PageRequest },
 ): Promise<KeysetPage<NetworkTherapist>> {
-  const found = await networkTherapistsPage(database.db, actor.userId, page);
+  const found = await networkTherapistsPage(database.pool, actor.userId, page);
   const { rows, nextCursor } = splitPage(found.rows, page, (row) => [row.sort_key, row.id]);
   const items = rows.map((row) => ({
     id: row.id,
@@ -134,7 +134,7 @@ export async function listNetworkTherapists(
  * agency may read it (aal2, details added: each name an audited patient read), else with its place.
  */
 export async function listPatientRecords(deps: { database: Database; phiBox: PhiBox }, options: Caller & { page: PageRequest }): Promise<KeysetPage<PatientRecord>> {
-  const found = await patientRecordsPage(deps.database.db, options.actor.userId, options.page);
+  const found = await patientRecordsPage(deps.database.pool, options.actor.userId, options.page);
   const { rows, nextCursor } = splitPage(found.rows, options.page, (row) => [row.sort_key, row.referral_id]);
   const names = await readPatientShortNames(deps.database.db, deps, { actor: options.actor, client: options.client, referralIds: rows.map((row) => row.referral_id) });
   const items = rows.map((row) => ({

@@ -1,0 +1,20 @@
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A hot read written with drizzle's `sql` (its values as `sql.placeholder`s), compiled to text once
+ * and run as a named prepared statement: PostgreSQL parses it once per connection and, after its
+ * first runs, reuses a generic plan instead of planning each request. Names must be unique per
+ * text (pg refuses a name reused for another text on one connection). Rows come back as pg parses
+ * them (timestamps as Dates), as `db.execute` returns them.
+ */
+export function namedStatement<Row>(name: string, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return async (pool: pg.Pool, values: Record<string, unknown>): Promise<Row[]> => {
+    const result = await pool.query({ name, text, values: fillPlaceholders(params, values) });
+    return result.rows as Row[];
+  };
+}
