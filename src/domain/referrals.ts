@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { disciplines, serviceTypes, type ServiceTypeId } from './accounts';
 import { earliestCurrentDate, isCalendarDate, MAX_RATE } from './onboarding';
 import { referralDisciplines } from './service-eligibility';
+import { urgencies } from './referral-urgency';
 import { visitFrequencySchema } from './visit-frequency';
 
 /**
@@ -10,13 +11,7 @@ import { visitFrequencySchema } from './visit-frequency';
  * server sends.
  */
 
-export const urgencies = ['routine', 'soon', 'urgent'] as const;
-export type Urgency = (typeof urgencies)[number];
-export const urgencyLabels: Record<Urgency, string> = {
-  routine: 'Routine',
-  soon: 'Within a few days',
-  urgent: 'Urgent (within 24 hours)',
-};
+export { urgencies, urgencyLabels, type Urgency } from './referral-urgency';
 
 export const referralStatuses = ['draft', 'posted', 'matched', 'in_progress', 'completed', 'cancelled', 'expired'] as const;
 export type ReferralStatus = (typeof referralStatuses)[number];

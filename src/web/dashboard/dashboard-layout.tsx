@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isUnauthenticated, useMe } from '../api/auth';
 import { useSiteConfig } from '../api/site';
@@ -13,9 +13,10 @@ import type { DashboardMe } from './dashboard-context';
 import { DashboardHeader } from './dashboard-header';
 import { dashboardPathFor, isSharedPage, isWithin } from './dashboard-paths';
 import { IdleTimeout } from './idle-timeout';
-import { TimeZonePrompt } from './time-zone-prompt';
 import { signOutAndLeave, useSignOut } from './use-sign-out';
 
+// Shown on the home page only, with a form and its schema: other pages do not load it.
+const TimeZonePrompt = lazy(async () => ({ default: (await import('./time-zone-prompt')).TimeZonePrompt }));
 
 /** A therapist uploads credentials before approval; a manager verifies them to approve the account. */
 const BEFORE_APPROVAL_PATH = '/dashboard/therapist/credentials';
@@ -62,7 +63,11 @@ export function DashboardLayout() {
       pathname={pathname}
       refreshedAt={me.dataUpdatedAt}
     >
-      {pathname === home && <TimeZonePrompt me={me.data} />}
+      {pathname === home && (
+        <Suspense fallback={null}>
+          <TimeZonePrompt me={me.data} />
+        </Suspense>
+      )}
       {account.status === 'approved' || shared || isWithin(pathname, BEFORE_APPROVAL_PATH) ? <Outlet context={signedIn} /> : <AccountStatusPage status={account.status} therapist={account.userType === 'therapist'} />}
     </SignedInShell>
   );

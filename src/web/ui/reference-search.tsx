@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatReference, parseReferenceSearch, referenceSearchMessage } from '../../domain/referral-reference';
+import { formatReference, parseReferenceSearch, referenceSearchMessage } from '../../domain/referral-reference-text';
 import { Button } from './button';
 import { cn } from './cn';
 

@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2, Clock, MessageSquare, Timer, XCircle } from 'lucide-react';
-import { urgencyLabels, type ResponseStatus, type Urgency } from '../../../domain/referrals';
+import type { ResponseStatus } from '../../../domain/referrals';
+import { urgencyLabels, type Urgency } from '../../../domain/referral-urgency';
 import { cn } from '../../ui/cn';
 import { responseStatusLabels } from './format';
 

@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatReference } from '../../../domain/referral-reference';
+import { formatReference } from '../../../domain/referral-reference-text';
 import type { TherapistReferral } from '../../../domain/referrals';
 import { useTherapistReferrals } from '../../api/referrals';
 import { Button } from '../../ui/button';

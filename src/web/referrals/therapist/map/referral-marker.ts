@@ -1,6 +1,7 @@
 import { divIcon, marker, type Marker } from 'leaflet';
 import type { NavigateFunction } from 'react-router';
-import { urgencyLabels, type TherapistReferral, type Urgency } from '../../../../domain/referrals';
+import type { TherapistReferral } from '../../../../domain/referrals';
+import { urgencyLabels, type Urgency } from '../../../../domain/referral-urgency';
 import { distanceText } from '../format';
 import { referralPath, referralTitle } from '../referral-card';
 
