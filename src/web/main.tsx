@@ -4,12 +4,15 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { startEarlyMe } from './api/early-me';
 import { AppRoot, createQueryClient } from './app-root';
 import { readPrerenderedState } from './prerendered-state';
 import { createAppRouter } from './router';
 import './styles.css';
 
 async function start() {
+  // Before the router loads the page's code: see early-me.ts.
+  startEarlyMe(window.location.pathname);
   const container = document.getElementById('root')!;
   const prerendered = readPrerenderedState();
   const queryClient = createQueryClient();

@@ -3,7 +3,8 @@ import type { AccountStatus, UserType } from '../../domain/accounts';
 import type { ForgotPasswordInput, SignInInput } from '../../domain/auth';
 import { authMessages } from '../../domain/auth-messages';
 import type { Signup } from '../../domain/signup';
-import { api, ApiError } from './client';
+import { api, ApiError, readResponse } from './client';
+import { takeEarlyMe } from './early-me';
 
 /** GET /api/me: who is signed in, and their account record (null until onboarding creates it). */
 export interface Me {
@@ -89,7 +90,8 @@ export function isUnauthenticated(error: unknown): boolean {
  */
 /** GET /api/me. */
 export function fetchMe(): Promise<Me> {
-  return api<Me>('/api/me');
+  const early = takeEarlyMe();
+  return early ? readResponse<Me>(early) : api<Me>('/api/me');
 }
 
 export function useMe() {

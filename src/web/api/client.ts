@@ -17,9 +17,8 @@ export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal; background?: boolean } = {},
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
+  return readResponse<T>(
+    fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: {
         accept: 'application/json',
@@ -29,7 +28,15 @@ export async function api<T>(
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal: init.signal,
-    });
+    }),
+  );
+}
+
+/** The answer to a request already sent (api's, or one started early: see early-me.ts), read as api reads it. */
+export async function readResponse<T>(sent: Promise<Response>): Promise<T> {
+  let response: Response;
+  try {
+    response = await sent;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Could not reach CareRelay. Check your connection and try again.');
