@@ -1,104 +1,71 @@
-import type { MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, GeometryObject, Topology } from 'topojson-specification';
-// Emitted as files of their own and fetched only when the map opens: the county file alone is
-// 842 kB (251 kB gzipped), more than the rest of the map put together.
-import countiesUrl from 'us-atlas/counties-10m.json?url';
-import statesUrl from 'us-atlas/states-10m.json?url';
+import type { Region, StateCounties } from './boundary-decoding';
+import type { BoundaryAnswer, BoundaryQuestion, BoundaryRequest } from './boundary-messages';
+
+export type { Region, StateCounties } from './boundary-decoding';
 
 /**
  * US state and county boundaries for the referral map's offline base layer, from the Census
- * Bureau's cartographic boundary files as redistributed by the us-atlas package (TopoJSON, decoded
- * here with topojson-client).
+ * Bureau's cartographic boundary files (see boundary-decoding.ts). A worker fetches and decodes
+ * them (boundaries.worker.ts), so the page's main thread only draws them.
  */
 
-/** A state or county: its FIPS code, name, shape and bounding box ([west, south, east, north]). */
-export interface Region {
-  id: string;
-  name: string;
-  geometry: Polygon | MultiPolygon;
-  bbox: [number, number, number, number];
+type Pending = { resolve: (answer: BoundaryAnswer) => void; reject: (error: Error) => void };
+
+let worker: Worker | undefined;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function failAll(error: Error) {
+  for (const waiting of pending.values()) waiting.reject(error);
+  pending.clear();
+  // The next request starts a fresh worker.
+  worker?.terminate();
+  worker = undefined;
 }
 
-/** One state's counties: each county's shape, and the lines between them (not the state's own edge). */
-export interface StateCounties {
-  counties: Region[];
-  borders: MultiLineString;
-}
-
-type NamedGeometry = GeometryObject<{ name: string }>;
-type AtlasTopology = Topology<{ states: GeometryCollection<{ name: string }>; counties?: GeometryCollection<{ name: string }> }>;
-
-// Only the Aleutians west of the 180th meridian, Guam and the Northern Mariana Islands lie at
-// positive longitudes; moved a world to the west they sit beside Alaska and Hawaii instead of
-// across the map's edge.
-const westOfAntimeridian = ([longitude, latitude, ...rest]: Position): Position =>
-  longitude! > 0 ? [longitude! - 360, latitude!, ...rest] : [longitude!, latitude!, ...rest];
-
-function shiftGeometry<G extends Polygon | MultiPolygon | MultiLineString>(geometry: G): G {
-  if (geometry.type === 'Polygon') return { ...geometry, coordinates: geometry.coordinates.map((ring) => ring.map(westOfAntimeridian)) };
-  if (geometry.type === 'MultiLineString') return { ...geometry, coordinates: geometry.coordinates.map((line) => line.map(westOfAntimeridian)) };
-  return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(westOfAntimeridian))) };
-}
-
-function bboxOf(geometry: Polygon | MultiPolygon): Region['bbox'] {
-  const box: Region['bbox'] = [Infinity, Infinity, -Infinity, -Infinity];
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  for (const polygon of polygons) {
-    for (const [longitude, latitude] of polygon[0] ?? []) {
-      box[0] = Math.min(box[0], longitude!);
-      box[1] = Math.min(box[1], latitude!);
-      box[2] = Math.max(box[2], longitude!);
-      box[3] = Math.max(box[3], latitude!);
-    }
+function ask(question: BoundaryQuestion): Promise<BoundaryAnswer> {
+  if (!worker) {
+    worker = new Worker(new URL('./boundaries.worker.ts', import.meta.url), { type: 'module', name: 'map boundaries' });
+    worker.onmessage = (event: MessageEvent<BoundaryAnswer>) => {
+      const waiting = pending.get(event.data.id);
+      pending.delete(event.data.id);
+      if (!waiting) return;
+      if ('error' in event.data) waiting.reject(new Error(event.data.error));
+      else waiting.resolve(event.data);
+    };
+    worker.onerror = () => failAll(new Error('The map boundaries worker failed'));
   }
-  return box;
-}
-
-function regionOf(topology: AtlasTopology, object: NamedGeometry): Region | null {
-  const decoded = feature(topology, object);
-  if (!('geometry' in decoded) || !decoded.geometry) return null;
-  if (decoded.geometry.type !== 'Polygon' && decoded.geometry.type !== 'MultiPolygon') return null;
-  const geometry = shiftGeometry(decoded.geometry);
-  return { id: String(object.id), name: (object.properties as { name?: string } | undefined)?.name ?? '', geometry, bbox: bboxOf(geometry) };
-}
-
-async function fetchTopology(url: string): Promise<AtlasTopology> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Boundary data answered ${response.status}`);
-  return (await response.json()) as AtlasTopology;
+  const id = nextId++;
+  const answer = new Promise<BoundaryAnswer>((resolve, reject) => pending.set(id, { resolve, reject }));
+  const request: BoundaryRequest = { ...question, id };
+  worker.postMessage(request);
+  return answer;
 }
 
 let states: Promise<Region[]> | undefined;
-let counties: Promise<AtlasTopology> | undefined;
-const countiesByState = new Map<string, StateCounties>();
+const countiesByState = new Map<string, Promise<StateCounties>>();
 
 /** Every state, the District of Columbia and the territories; fetched once per page load. */
 export function loadStates(): Promise<Region[]> {
-  states ??= fetchTopology(statesUrl).then((topology) =>
-    topology.objects.states.geometries.flatMap((object) => regionOf(topology, object) ?? []),
-  );
+  states ??= ask({ kind: 'states' }).then((answer) => {
+    if (!('states' in answer)) throw new Error('The boundaries worker answered without states');
+    return answer.states;
+  });
   // A failed fetch is not kept, so the next map tries again.
   states.catch(() => (states = undefined));
   return states;
 }
 
 /** The counties of one state (by its two-digit FIPS code); the county file is fetched on first use. */
-export async function loadCounties(stateId: string): Promise<StateCounties> {
-  counties ??= fetchTopology(countiesUrl);
-  counties.catch(() => (counties = undefined));
-  const topology = await counties;
-  const cached = countiesByState.get(stateId);
-  if (cached) return cached;
-  const collection = topology.objects.counties;
-  if (!collection) throw new Error('The county file has no counties');
-  // A county's FIPS code starts with its state's.
-  const inState = (object: { id?: string | number }) => String(object.id).startsWith(stateId);
-  const result: StateCounties = {
-    counties: collection.geometries.flatMap((object) => (inState(object) ? (regionOf(topology, object) ?? []) : [])),
-    // Lines shared by two counties of this state: the state's own edge is drawn by the state layer.
-    borders: shiftGeometry(mesh(topology, collection, (a, b) => a !== b && inState(a) && inState(b))),
-  };
-  countiesByState.set(stateId, result);
-  return result;
+export function loadCounties(stateId: string): Promise<StateCounties> {
+  let counties = countiesByState.get(stateId);
+  if (!counties) {
+    counties = ask({ kind: 'counties', stateId }).then((answer) => {
+      if (!('counties' in answer)) throw new Error('The boundaries worker answered without counties');
+      return answer.counties;
+    });
+    countiesByState.set(stateId, counties);
+    counties.catch(() => countiesByState.delete(stateId));
+  }
+  return counties;
 }
