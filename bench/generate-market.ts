@@ -26,7 +26,7 @@ export interface Market {
 
 const VISITS_PER_REFERRAL = 7;
 
-/** Writes the market in one transaction and analyzes the tables; ids are `gen-agency-<n>`, `gen-therapist-<n>`, `gen-manager-1`. */
+/** Writes the market in one transaction and vacuums and analyzes the tables; ids are `gen-agency-<n>`, `gen-therapist-<n>`, `gen-manager-1`. */
 export async function generateMarket(databaseUrl: string, size: MarketSize = DEFAULT_MARKET): Promise<Market> {
   const started = performance.now();
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -152,7 +152,10 @@ export async function generateMarket(databaseUrl: string, size: MarketSize = DEF
        from visits where status in ('approved','paid')`,
     );
     await client.query('commit');
-    await client.query('analyze');
+    // Vacuumed as well as analyzed: the state autovacuum reaches a few minutes later (visibility map
+    // set, so counts are index-only scans). Without it the plans change partway through a run,
+    // whenever autovacuum gets to these tables.
+    await client.query('vacuum analyze');
     const { rows } = await client.query<{ referrals: number; visits: number; payouts: number }>(
       `select (select count(*) from referrals)::int as referrals, (select count(*) from visits)::int as visits, (select count(*) from payouts)::int as payouts`,
     );
