@@ -32,6 +32,7 @@ import { handleError } from './http/errors';
 import { logRedactPaths, logSerializers } from './http/log-safety';
 import { registerRequestDeadline } from './http/request-deadline';
 import { registerRequestLog } from './http/request-log';
+import { lazyRequestLogger } from './http/request-logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // One line per request, written by registerRequestLog instead (Fastify's own two are off; the
     // top-level disableRequestLogging option is deprecated in favour of this).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -115,8 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerControlCharacterCheck(app);
   registerRequestDeadline(app, config.requestTimeoutSeconds);
   registerRequestLog(app);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // CORS is an allow-list; the origin check refuses cross-site cookie-bearing writes (CSRF).

@@ -6,11 +6,13 @@ import type { FastifyInstance } from 'fastify';
  * would hold its connection, and what was read of it, for as long as the client liked.
  */
 export function registerRequestDeadline(app: FastifyInstance, seconds: number) {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: most requests leave it at its first line, and a promise per
+  // request would cost more than the check.
+  app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
     // Without either header an HTTP/1.1 request has no body (RFC 9112 §6.3): its headers were the
     // whole of it, so most requests (GETs) need no timer.
-    if (raw.complete || (raw.headers['content-length'] === undefined && raw.headers['transfer-encoding'] === undefined)) return;
+    if (raw.complete || (raw.headers['content-length'] === undefined && raw.headers['transfer-encoding'] === undefined)) return done();
     const timer = setTimeout(() => {
       if (raw.complete || raw.socket.destroyed) return;
       // As Node answers a request that timed out before its headers were in: 408, then close.
@@ -18,8 +20,9 @@ export function registerRequestDeadline(app: FastifyInstance, seconds: number) {
       raw.socket.destroySoon();
     }, seconds * 1000);
     timer.unref();
-    const done = () => clearTimeout(timer);
-    raw.once('end', done);
-    raw.once('close', done);
+    const stop = () => clearTimeout(timer);
+    raw.once('end', stop);
+    raw.once('close', stop);
+    done();
   });
 }

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import { varyOnAcceptEncoding } from '../http/accept-encoding';
 
 /** Vite puts a content hash in the name of everything it writes under /assets/, so those never change. */
@@ -13,14 +13,17 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * on the reply before the file is sent, so CORS's `Vary: Origin` is kept, and @fastify/static
  * runs with `cacheControl: false`, as its own header would replace this one.
  */
-export function staticFileHeaders(webRoot: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+export function staticFileHeaders(webRoot: string): onRequestHookHandler {
   const compressed = compressedFiles(webRoot);
-  return async (request, reply) => {
+  // A callback hook: a page passes through it on every request, and needs no promise to do so.
+  return (request, reply, done) => {
     const file = request.routeOptions.url;
     // Requests no file route answers (pages, unknown paths) set their own headers.
-    if (file === undefined) return;
-    reply.header('cache-control', file.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
-    if (compressed.has(file)) varyOnAcceptEncoding(reply);
+    if (file !== undefined) {
+      reply.header('cache-control', file.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+      if (compressed.has(file)) varyOnAcceptEncoding(reply);
+    }
+    done();
   };
 }
 
