@@ -7,8 +7,11 @@ import type { FastifyInstance } from 'fastify';
  * fails also has its "request failed" line from the error handler.
  */
 export function registerRequestLog(app: FastifyInstance): void {
+  const log = app.log;
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    // Through the app logger, with the id request.log would have bound: a request that logs nothing
+    // else then never has its own child logger made (request-logger.ts).
+    log.info({ reqId: request.id, req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
 }
