@@ -94,6 +94,14 @@ export function startOfCareClock(input: CareClocksInput): CareClockItem | null {
 }
 
 /**
+ * A held visit that starts the 30-day reassessment clock again: an evaluation or a reassessment by
+ * a therapist of the referral's own discipline (never an assistant, never a routine visit).
+ */
+export function isFunctionalAssessment(referral: Pick<CareReferral, 'discipline'>, visit: CareVisit): boolean {
+  return (visit.type === 'evaluation' || visit.type === 'reassessment') && visit.discipline === referral.discipline && isHeld(visit.status);
+}
+
+/**
  * Reassessment: at least every 30 days a qualified therapist of the referral's discipline (a PT,
  * OT or SLP, never an assistant) functionally reassesses the patient (42 CFR 409.44(c)(2)(i)).
  * The clock starts at the evaluation and restarts at each reassessment that therapist holds;
@@ -101,8 +109,7 @@ export function startOfCareClock(input: CareClocksInput): CareClockItem | null {
  */
 export function reassessmentClock(input: CareClocksInput): CareClockItem | null {
   const { referral, visits, rules, now } = input;
-  const assesses = byTherapist(input, 'evaluation', 'reassessment');
-  const last = latest(visits.filter((visit) => assesses(visit) && isHeld(visit.status)));
+  const last = latest(visits.filter((visit) => isFunctionalAssessment(referral, visit)));
   if (last === null) return null; // Not evaluated yet: the start-of-care clock is the one running.
 
   const { dueDate, dueBy } = daysAfter(visitTime(last), rules.reassessmentIntervalDays, careTimeZone(referral));
