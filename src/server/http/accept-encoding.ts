@@ -14,14 +14,7 @@ export function preferredCoding(
   order: readonly ContentCoding[] = ['br', 'gzip'],
 ): ContentCoding | undefined {
   if (header === undefined) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [name = '', ...parameters] = part.split(';');
-    const coding = name.trim().toLowerCase();
-    if (coding === '') continue;
-    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(parameter)?.[1]).find((value) => value !== undefined);
-    weights.set(coding === 'x-gzip' ? 'gzip' : coding, q === undefined ? 1 : Number(q) || 0);
-  }
+  const weights = weightsOf(Array.isArray(header) ? header.join(',') : header);
   let best: ContentCoding | undefined;
   let bestWeight = 0;
   for (const coding of order) {
@@ -29,6 +22,28 @@ export function preferredCoding(
     if (weight > bestWeight) [best, bestWeight] = [coding, weight];
   }
   return best;
+}
+
+/** The weights of the headers seen lately: a browser sends the same one on every request. */
+const recentWeights = new Map<string, Map<string, number>>();
+const MAX_REMEMBERED = 64;
+
+/** Each coding's weight in an Accept-Encoding header. */
+function weightsOf(header: string): Map<string, number> {
+  const known = recentWeights.get(header);
+  if (known) return known;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...parameters] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (coding === '') continue;
+    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(parameter)?.[1]).find((value) => value !== undefined);
+    weights.set(coding === 'x-gzip' ? 'gzip' : coding, q === undefined ? 1 : Number(q) || 0);
+  }
+  // Bounded, so a client sending a new header each time cannot grow it: it starts over when full.
+  if (recentWeights.size >= MAX_REMEMBERED) recentWeights.clear();
+  recentWeights.set(header, weights);
+  return weights;
 }
 
 /**
