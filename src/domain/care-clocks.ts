@@ -32,7 +32,8 @@ export interface CareClocksInput {
 
 /** Everything due on the referral, most pressing first (earliest deadline first). */
 export function careClocks(input: CareClocksInput): CareClockItem[] {
-  const discharged = input.visits.some((visit) => visit.type === 'discharge' && isHeld(visit.status) && visit.discipline === input.referral.discipline);
+  const discharges = byTherapist(input, 'discharge');
+  const discharged = input.visits.some((visit) => discharges(visit) && isHeld(visit.status));
   const items = [
     startOfCareClock(input),
     // A discharged patient has no more visits to reassess or supervise; notes still need co-signing.

@@ -44,7 +44,7 @@ export function supervisoryVisitClock(input: CareClocksInput): CareClockItem | n
     by: [referral.discipline],
     booked: earliestBooked(visits, supervises, since),
     visitId: null,
-    reason: `Supervisory visit by the supervising ${referral.discipline} at least every ${rules.supervisoryVisitIntervalDays} days while a ${assistant} treats (state rule)`,
+    reason: `Supervisory visit by the supervising ${referral.discipline} at least every ${rules.supervisoryVisitIntervalDays} days while a ${assistant} treats (a state practice rule, configured per state)`,
   };
 }
 
