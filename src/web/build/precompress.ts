@@ -31,10 +31,14 @@ export function precompress(): Plugin {
     writeBundle: {
       order: 'post',
       sequential: true,
-      async handler(options) {
-        // The public folder is copied into the output too, so the whole output folder is walked.
+      async handler(options, bundle) {
         const outDir = options.dir ?? path.resolve(config.root, config.build.outDir);
-        const { files, plainBytes, brotliBytes } = await precompressFolder(outDir);
+        // This build's files and the public folder's copies, not the whole output folder: a second
+        // build into the same folder (the public site's entry, scripts/build.ts) leaves the first's alone.
+        // Vite's manifest (.vite/) is for the build scripts and never served.
+        const written = Object.keys(bundle).filter((name) => !name.startsWith('.vite/'));
+        const copied = config.build.copyPublicDir && config.publicDir ? await relativeFilesIn(config.publicDir) : [];
+        const { files, plainBytes, brotliBytes } = await precompressFiles([...written, ...copied].map((name) => path.join(outDir, name)));
         config.logger.info(`precompressed ${files} files: ${kB(plainBytes)} → ${kB(brotliBytes)} with brotli (gzip beside each)`);
       },
     },
@@ -47,7 +51,12 @@ export function precompress(): Plugin {
  * thread pool, where every core works on them.
  */
 export async function precompressFolder(folder: string): Promise<{ files: number; plainBytes: number; brotliBytes: number }> {
-  const sizes = await Promise.all((await textFilesIn(folder)).map(compressBeside));
+  return precompressFiles((await relativeFilesIn(folder)).map((name) => path.join(folder, name)));
+}
+
+/** Writes the .br and .gz of each of these files that is text. */
+export async function precompressFiles(files: string[]): Promise<{ files: number; plainBytes: number; brotliBytes: number }> {
+  const sizes = await Promise.all(files.filter((file) => TEXT_FILE.test(file)).map(compressBeside));
   const written = sizes.filter((size) => size !== undefined);
   return {
     files: written.length,
@@ -75,9 +84,9 @@ async function compressBeside(file: string): Promise<{ plain: number; brotli: nu
   return { plain: bytes.length, brotli: Math.min(brotli.length, bytes.length) };
 }
 
-async function textFilesIn(folder: string): Promise<string[]> {
+async function relativeFilesIn(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
 }
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
