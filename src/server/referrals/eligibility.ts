@@ -92,10 +92,7 @@ export async function findEligibleTherapists(
   const now = new Date();
   const today = todayIn(undefined, now);
   const candidates = await candidatesWithStanding(db, {
-    state: referral.patientState,
-    today,
     disciplines: disciplinesWorthAsking(referral.discipline),
-    requiredCredentials: config.trust.requiredCredentials,
     patient: { latitude: referral.latitude, longitude: referral.longitude },
     noteDueHours: config.noteDueHours,
     now,

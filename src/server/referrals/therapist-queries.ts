@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../domain/accounts';
-import type { CredentialKind } from '../../domain/credentials';
 import type { GeoPoint } from '../../domain/geo';
 import { credentialsColumn, lateNotesColumn, lateNotesFrom, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
-import { therapistCredentials, therapistProfiles, useraccounts } from '../db/schema/index';
+import { therapistProfiles, useraccounts } from '../db/schema/index';
 
 /**
  * Therapists as the matching rule reads them: the candidates for a referral, and (for managers,
@@ -63,30 +62,17 @@ function coversPatient(patient: GeoPoint) {
   return sql`(earth_box(${therapistPoint}, ${reach}) @> ${patientPoint} and earth_distance(${therapistPoint}, ${patientPoint}) <= ${reach})`;
 }
 
-/**
- * The SQL side of the credential rule (domain/credentials.ts credentialProblems): for every required
- * kind a verified credential that has not expired by `today`, for the state license one issued by
- * (or a compact privilege in) the patient's state.
- */
-function holdsRequiredCredentials(therapistId: typeof therapistProfiles.id, required: readonly CredentialKind[], state: string, today: string) {
-  if (required.length === 0) return undefined;
-  return sql`not exists (select 1 from unnest(${sql.param([...required])}::text[]) as required(kind)
-    where not exists (select 1 from ${therapistCredentials} c
-      where c.therapist_id = ${therapistId} and c.kind = required.kind and c.status = 'verified'
-        and (c.expires_on is null or c.expires_on >= ${today}::date)
-        and (required.kind <> 'state_license' or upper(btrim(c.issuer)) = ${state.trim().toUpperCase()})))`;
-}
-
-export type CandidateOptions = { state: string; today: string; disciplines: Discipline[]; requiredCredentials: readonly CredentialKind[]; patient: GeoPoint };
+export type CandidateOptions = { disciplines: Discipline[]; patient: GeoPoint };
 
 /**
- * Therapists who could be eligible for a referral whose patient is at `patient` in `state` on
- * `today`: every rule SQL can judge cheaply and exactly or more loosely (approved, not suspended,
- * available, a discipline in `disciplines`, a service radius covering the patient, the required
- * credentials current), found through the spatial index, so a post reads the therapists near its
- * patient, never the whole state. Therapists whose ZIP was not located yet come along to be judged
- * by it. The matching rule then judges each one (late notes too), so it stays the single source of
- * truth; this may return more than it accepts, never fewer.
+ * Therapists who could be eligible for a referral whose patient is at `patient`: every rule SQL
+ * can judge cheaply and exactly or more loosely (approved, not suspended, available, a discipline
+ * in `disciplines`, a service radius covering the patient), found through the spatial index, so a
+ * post reads the therapists near its patient, never the whole state. Therapists whose ZIP was not
+ * located yet come along to be judged by it. The matching rule then judges each one, credentials
+ * and late notes too, so it stays the single source of truth; this may return more than it
+ * accepts, never fewer. (The credentials were once judged here as well, with five lookups per
+ * candidate; now that every candidate's credentials are read anyway, the rule alone judges them.)
  */
 function candidateWhere(options: CandidateOptions) {
   return and(
@@ -96,7 +82,6 @@ function candidateWhere(options: CandidateOptions) {
     sql`${therapistProfiles.disciplines} && ${sql.param(options.disciplines)}::text[]`,
     sql`${therapistProfiles.serviceRadiusMiles} > 0`,
     or(coversPatient(options.patient), isNull(therapistProfiles.latitude)),
-    holdsRequiredCredentials(therapistProfiles.id, options.requiredCredentials, options.state, options.today),
   );
 }
 
@@ -127,8 +112,10 @@ export async function candidatesWithStanding(
     })
     .from(therapistProfiles)
     .innerJoin(useraccounts, eq(useraccounts.userId, therapistProfiles.id))
-    .where(candidateWhere(options))
-    .orderBy(asc(therapistProfiles.id));
+    .where(candidateWhere(options));
+  // Sorted here rather than by the database: with their credentials the rows are wide, and a post
+  // to thousands sorted them on disk. The order is the recipients' lock order (lockRecipients).
+  rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return rows.map(({ credentials, lateNotes, ...therapist }) => ({
     therapist,
     standing: {
