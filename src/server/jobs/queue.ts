@@ -69,6 +69,15 @@ export interface JobQueue {
 const WORK_BATCH = 20;
 
 /**
+ * Queues whose batch is smaller, because their jobs run on the app's pool (10 connections) and
+ * come by the thousand: a referral posted to 5,000 therapists queues 5,000 alerts, and 20 of them
+ * at once (each taking up to two connections) left requests waiting for a connection and delayed
+ * the next post's notifications by seconds. Four at a time still alert 5,000 therapists within a
+ * minute or two, which is what an email alert needs.
+ */
+const SMALLER_BATCHES: Partial<Record<JobName, number>> = { 'referral-alert': 4 };
+
+/**
  * How long a job may stay active before pg-boss takes it for lost (its worker died) and retries
  * it: a little over the longest a run can take, given the timeouts of what it calls (SMTP and
  * HTTP calls time out within 30 s, Stripe's within 20 s per try). A batch runs side by side, so
@@ -158,7 +167,7 @@ export async function startJobQueue(options: {
       // the batch takes as long as its slowest job and stays within the queue's expiry.
       workers.push(
         startWorker(boss, name, {
-          batchSize: WORK_BATCH,
+          batchSize: SMALLER_BATCHES[name] ?? WORK_BATCH,
           onError: options.onError,
           run: (job) => handler(job.data as JobData[typeof name], { jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit }),
         }),
