@@ -5,10 +5,17 @@ import { build, resolveConfig } from 'vite';
 
 /**
  * `npm run build [-- --outDir <folder>]`: the web app's production build in one step.
- *  1. the client build (Vite) into the output folder (dist/web unless --outDir says otherwise);
- *  2. the server-rendering build of src/web/entry-server.tsx into a temporary folder;
- *  3. the public pages rendered with it into `<output>/prerendered/` (scripts/prerender.ts).
- * The server-rendering build is only needed here and is removed afterwards, so it is never served.
+ *  1. the signed-in app's client build (Vite, index.html) into the output folder (dist/web unless
+ *     --outDir says otherwise);
+ *  2. the public site's client build (src/web/site-main.tsx) into the same folder. A build of its own,
+ *     because a bundler puts a module both entries use into one shared chunk with everything either
+ *     uses of it: react-router's data router and the app's route table would ride along in every
+ *     public page's first script;
+ *  3. the server-rendering build of src/web/entry-server.tsx into a temporary folder;
+ *  4. the public pages rendered with it into `<output>/prerendered/` (scripts/prerender.ts), loading
+ *     the site's entry and preloading their own chunk, found in the site build's manifest.
+ * The server-rendering build and the manifest are only needed here and are removed afterwards, so
+ * they are never served.
  */
 const { values } = parseArgs({ options: { outDir: { type: 'string' } } });
 
@@ -17,11 +24,23 @@ const { values } = parseArgs({ options: { outDir: { type: 'string' } } });
 process.env.NODE_ENV ??= 'production';
 const { prerender } = await import('./prerender');
 
+const SITE_MANIFEST = '.vite/site-manifest.json';
+
 const root = path.resolve(import.meta.dirname, '..');
 const config = await resolveConfig({ configFile: path.join(root, 'vite.config.ts') }, 'build', 'production');
 const webDir = values.outDir ? path.resolve(values.outDir) : path.resolve(config.root, config.build.outDir);
 
 await build({ build: { outDir: webDir } });
+await build({
+  logLevel: 'warn',
+  build: {
+    outDir: webDir,
+    emptyOutDir: false,
+    copyPublicDir: false,
+    manifest: SITE_MANIFEST,
+    rolldownOptions: { input: { site: path.join(root, 'src/web/site-main.tsx') } },
+  },
+});
 
 // Inside the project, so the build's imports of react, react-router… resolve to node_modules; its own
 // folder per build, so builds into different output folders can run at the same time.
@@ -33,8 +52,9 @@ try {
     logLevel: 'warn',
     build: { ssr: path.join(root, 'src/web/entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
   });
-  const paths = await prerender({ webDir, serverEntry: path.join(ssrDir, 'entry-server.js') });
+  const paths = await prerender({ webDir, serverEntry: path.join(ssrDir, 'entry-server.js'), manifest: path.join(webDir, SITE_MANIFEST) });
   console.log(`prerendered ${paths.length} public pages into ${path.relative(process.cwd(), webDir) || '.'}/prerendered`);
 } finally {
   await rm(ssrDir, { recursive: true, force: true });
+  await rm(path.join(webDir, path.dirname(SITE_MANIFEST)), { recursive: true, force: true });
 }

@@ -11,20 +11,63 @@ import { prerenderedStateElement } from '../src/web/prerendered-state';
 
 /**
  * Renders every public page with the server build of the web app (src/web/entry-server.tsx) into the
- * client build's index.html, and writes each into `<webDir>/prerendered/` (see prerendered-pages.ts).
- * Returns the addresses written.
+ * client build's index.html, with the public site's entry in place of the signed-in app's (`manifest`:
+ * the site build's Vite manifest), and writes each into `<webDir>/prerendered/` (see
+ * prerendered-pages.ts). Returns the addresses written.
  */
-export async function prerender({ webDir, serverEntry }: { webDir: string; serverEntry: string }): Promise<string[]> {
+export async function prerender({ webDir, serverEntry, manifest }: { webDir: string; serverEntry: string; manifest: string }): Promise<string[]> {
   const entry = (await import(pathToFileURL(serverEntry).href)) as typeof EntryServer;
-  const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
+  const template = withoutScripts(await readFile(path.join(webDir, 'index.html'), 'utf8'));
+  const chunks = JSON.parse(await readFile(manifest, 'utf8')) as Manifest;
   const paths = entry.publicPagePatterns().flatMap(expandPattern);
   for (const pagePath of paths) {
     const page = await entry.renderPage(pagePath, answerQuery);
     const file = path.join(webDir, PRERENDERED_DIR, prerenderedFileOf(pagePath));
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, intoTemplate(template, page));
+    const scripts = siteScripts(chunks, entry.pageModulesOf(pagePath));
+    await writeFile(file, intoTemplate(template, page, scripts));
   }
   return paths;
+}
+
+/** Vite's build manifest: each chunk by its source (`site-main.tsx`) or name (`_jsx-runtime-….js`). */
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+const SITE_ENTRY = 'site-main.tsx';
+const APP_SCRIPTS = /[ \t]*<script type="module" crossorigin src="[^"]*"><\/script>\n?|[ \t]*<link rel="modulepreload" crossorigin href="[^"]*">\n?/g;
+
+/** index.html without the signed-in app's script and the chunks it preloads. */
+function withoutScripts(template: string): string {
+  const scripts = template.match(APP_SCRIPTS) ?? [];
+  if (!scripts.some((tag) => tag.includes('<script'))) throw new Error('index.html no longer has the module script Vite writes');
+  return template.replace(APP_SCRIPTS, '');
+}
+
+/**
+ * The public site's entry script, and a modulepreload of every chunk it imports and of the chunks the
+ * page loads before it hydrates (`pageModules`, `./landing/landing-page.tsx`) with their imports,
+ * which the entry would otherwise only find one after another.
+ */
+function siteScripts(chunks: Manifest, pageModules: string[]): string {
+  const chunk = (key: string) => {
+    const found = chunks[key];
+    if (!found) throw new Error(`The site build's manifest has no ${key}`);
+    return found;
+  };
+  // The entry is loaded by its own tag (a page's chunk imports what it shares with it from it).
+  const preloads = new Set<string>([chunk(SITE_ENTRY).file]);
+  const preload = (key: string) => {
+    const { file, imports = [] } = chunk(key);
+    if (preloads.has(file)) return;
+    preloads.add(file);
+    imports.forEach(preload);
+  };
+  chunk(SITE_ENTRY).imports?.forEach(preload);
+  for (const module of pageModules) preload(module.replace(/^\.\//, ''));
+  return [
+    `<script type="module" crossorigin src="/${chunk(SITE_ENTRY).file}"></script>`,
+    ...[...preloads].slice(1).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
 }
 
 /** The addresses of a route pattern: itself, or one per record for a pattern with a parameter. */
@@ -50,15 +93,15 @@ function sameKey(a: QueryKey, b: QueryKey): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index]);
 }
 
-/** The page inside Vite's index.html: its title and description in the head, its markup in #root, its data after. */
-function intoTemplate(template: string, page: EntryServer.RenderedPage): string {
+/** The page inside Vite's index.html: its title, description and scripts in the head, its markup in #root, its data after. */
+function intoTemplate(template: string, page: EntryServer.RenderedPage, scripts: string): string {
   const title = /<title>[^<]*<\/title>/;
   const root = '<div id="root"></div>';
   if (!title.test(template) || !template.includes(root) || !template.includes('</body>')) {
     throw new Error(`index.html no longer has a <title>, ${root} and </body> to render into`);
   }
   return template
-    .replace(title, () => page.head)
+    .replace(title, () => page.head + scripts)
     .replace(root, () => `<div id="root">${page.body}</div>`)
     .replace('</body>', () => `${prerenderedStateElement(page.state)}</body>`);
 }

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Root } from './root';
 
 /** One configuration for the browser's query client and the one the public pages are rendered with at build time. */
 export function createQueryClient(): QueryClient {
@@ -9,28 +10,14 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * What wraps the router in the browser and at build time alike: hydration needs the same tree on
- * both sides.
+ * What wraps the signed-in app's router in the browser, and the public pages at build time (the
+ * site's entry hydrates them in a bare Root: their parts that use queries bring a client along,
+ * query-scope.tsx).
  */
 export function AppRoot({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <MarkStarted />
-      </QueryClientProvider>
-    </StrictMode>
+    <Root>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </Root>
   );
-}
-
-/**
- * Marks the document (`<html data-started>`) once React has hydrated or rendered the page. A page
- * rendered at build time shows its buttons and forms before React handles them; browser tests wait
- * for this mark before they use them (test/e2e.ts).
- */
-function MarkStarted() {
-  useEffect(() => {
-    document.documentElement.dataset.started = '';
-  }, []);
-  return null;
 }

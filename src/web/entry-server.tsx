@@ -1,14 +1,14 @@
 import { dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { AppRoot, createQueryClient } from './app-root';
 import type { PrerenderedState } from './prerendered-state';
-import { routes, SITE_ROUTE_ID } from './router';
+import { sitePageAt, StaticSiteApp } from './site-app';
+import { loadPage, patternOf, sitePages } from './site-pages';
 
 /**
  * The server-side entry of the web app, used only at build time (`vite build --ssr`, driven by
- * scripts/build.ts): it renders the public pages to HTML with React Router's static router, so their
- * content paints before any script runs. The browser then hydrates them (main.tsx).
+ * scripts/build.ts): it renders the public pages to HTML under the same plain router the site's
+ * entry hydrates them with (site-app.tsx), so their content paints before any script runs.
  */
 
 /** A query's answer computed in the build, or undefined for one the page must ask for in the browser. */
@@ -26,37 +26,37 @@ export interface RenderedPage {
 // there). A page needing more rounds than this has a loop.
 const MAX_RENDERS = 5;
 
-const handler = createStaticHandler(routes);
-
 /** The public site's pages as route patterns (`/articles/:id`), leaving out those marked not to be prerendered. */
 export function publicPagePatterns(): string[] {
-  const site = routes.find((route) => route.id === SITE_ROUTE_ID);
-  if (!site?.children) throw new Error(`No route with id "${SITE_ROUTE_ID}" and children`);
-  return site.children
-    .filter((route: RouteObject) => (route.handle as { prerender?: boolean } | undefined)?.prerender !== false)
-    .filter((route) => route.index || (route.path !== undefined && !route.path.includes('*')))
-    .map((route) => (route.index ? '/' : `/${route.path}`));
+  return sitePages.filter((page) => page.prerender !== false).map(patternOf);
+}
+
+/**
+ * The modules the page at `path` loads before it hydrates, relative to src/web: its own
+ * (`./landing/landing-page.tsx`), and TanStack Query's scope for one that uses it (site-pages.ts).
+ * The page preloads their chunks.
+ */
+export function pageModulesOf(path: string): string[] {
+  const page = sitePageAt(path);
+  if (!page) throw new Error(`${path}: not a public page`);
+  return page.queries === false ? [page.module] : [page.module, './query-scope.tsx'];
 }
 
 /**
  * Renders the page at `path` with every query `answer` knows filled in. Throws when the path is not a
- * page (a redirect, an unknown address, a route's error), so the build fails instead of shipping it.
+ * public page, so the build fails instead of shipping it.
  */
 export async function renderPage(path: string, answer: QueryAnswer): Promise<RenderedPage> {
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${path}: answered ${context.status} instead of a page`);
-  if (context.statusCode !== 200 || context.errors) {
-    throw new Error(`${path}: rendered with status ${context.statusCode} (${JSON.stringify(context.errors)})`);
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = sitePageAt(path);
+  if (!page) throw new Error(`${path}: not a public page`);
+  const Component = await loadPage(page);
   const queryClient = createQueryClient();
   const asked = new Set<string>();
   let markup = '';
   for (let renders = 1; ; renders++) {
     markup = renderToString(
       <AppRoot queryClient={queryClient}>
-        {/* No hydration script: the CSP forbids inline scripts, and the routes have no loader data to hand over. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticSiteApp path={path} page={page} Component={Component} />
       </AppRoot>,
     );
     if (!answerNewQueries(queryClient, asked, answer)) break;

@@ -1,16 +1,9 @@
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { SiteLayout } from './layout/site-layout';
+import { loadPage, sitePages } from './site-pages';
 import { Loading } from './ui/states';
 
-export const SITE_ROUTE_ID = 'site';
-
-/** A page under the public site that stays client-rendered: it is personal (a reset link's token) or for development only. */
-export const notPrerendered = { prerender: false } as const;
-
-/**
- * The route table, shared by the browser's router (below) and the build-time renderer of the public
- * pages (entry-server.tsx). Every page is its own chunk, loaded when its route is first visited.
- */
+/** The signed-in app's route table. Every page is its own chunk, loaded when its route is first visited. */
 export const routes: RouteObject[] = [
   {
     // Signed-in area: redirects to / without a session, and sends each user where their account belongs.
@@ -68,60 +61,22 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Loading />,
   },
   {
-    // The public site: its pages are rendered to HTML at build time (scripts/prerender.ts), except
-    // those marked `notPrerendered`.
-    id: SITE_ROUTE_ID,
+    // The public site. Its pages are rendered to HTML at build time (scripts/prerender.ts) and hydrated
+    // by the site's own light entry (site-main.tsx); here they are for someone who goes to one from
+    // inside the app, and for the two that are not prerendered.
     element: <SiteLayout />,
     hydrateFallbackElement: <Loading />,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./landing/landing-page')).LandingPage }) },
-      { path: 'articles', lazy: async () => ({ Component: (await import('./articles/articles-page')).ArticlesPage }) },
-      { path: 'articles/:id', lazy: async () => ({ Component: (await import('./articles/article-page')).ArticlePage }) },
-      {
-        path: 'services/physical-therapy-staffing',
-        lazy: async () => ({ Component: (await import('./marketing/physical-therapy-staffing-page')).PhysicalTherapyStaffingPage }),
-      },
-      {
-        path: 'careers/physical-therapist-jobs',
-        lazy: async () => ({ Component: (await import('./marketing/physical-therapist-jobs-page')).PhysicalTherapistJobsPage }),
-      },
-      {
-        path: 'careers/nursing-opportunities',
-        lazy: async () => ({ Component: (await import('./marketing/nursing-opportunities-page')).NursingOpportunitiesPage }),
-      },
-      {
-        path: 'careers/home-health-careers',
-        lazy: async () => ({ Component: (await import('./marketing/home-health-careers-page')).HomeHealthCareersPage }),
-      },
-      {
-        path: 'careers/benefits-support',
-        lazy: async () => ({ Component: (await import('./marketing/benefits-support-page')).BenefitsSupportPage }),
-      },
-      { path: 'signup', lazy: async () => ({ Component: (await import('./auth/signup-page')).SignupPage }) },
-      { path: 'reset-password', handle: notPrerendered, lazy: async () => ({ Component: (await import('./auth/reset-password-page')).ResetPasswordPage }) },
-      { path: 'contact', lazy: async () => ({ Component: (await import('./contact/contact-page')).ContactPage }) },
-      { path: 'privacy-policy', lazy: async () => ({ Component: (await import('./legal/privacy-policy-page')).PrivacyPolicyPage }) },
-      { path: 'terms-of-service', lazy: async () => ({ Component: (await import('./legal/terms-of-service-page')).TermsOfServicePage }) },
-      { path: 'dev/mailbox', handle: notPrerendered, lazy: async () => ({ Component: (await import('./dev/mailbox-page')).MailboxPage }) },
+      ...sitePages.map((page): RouteObject => {
+        const lazy = async () => ({ Component: await loadPage(page) });
+        return page.index ? { index: true, lazy } : { path: page.path, lazy };
+      }),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
 
-/**
- * The browser's router. Over a page rendered at build time, the lazy routes the address matches are
- * loaded first: the page must hydrate with its own components, where a router still loading them
- * would render the fallback over the content instead (React Router's "lazy routes and hydration").
- */
-export async function createAppRouter({ overPrerendered }: { overPrerendered: boolean }) {
-  if (overPrerendered) {
-    const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(
-      matches.map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
-        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-      }),
-    );
-  }
+/** The signed-in app's router. It renders in the browser only (index.html is empty), so nothing hydrates. */
+export function createAppRouter() {
   return createBrowserRouter(routes);
 }

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { SignedOutNotice } from '../auth/signed-out-notice';
+import { withQueries } from '../with-queries';
 import { LoginDialogContext, type LoginView } from './login-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-// The dialog pulls in the form and validation libraries; load them only when someone opens it.
-const LoginDialog = lazy(async () => ({ default: (await import('../auth/login-dialog')).LoginDialog }));
+// The dialog pulls in the form, validation and query libraries; load them only when someone opens it.
+const LoginDialog = lazy(async () => ({ default: await withQueries(import('../auth/login-dialog').then((module) => module.LoginDialog)) }));
 
 /** Header, footer and the login dialog around every public page. */
 export function SiteLayout() {
