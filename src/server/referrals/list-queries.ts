@@ -27,6 +27,30 @@ export type AgencyListFilter = keyof typeof agencyListFilters;
 /** The agency list's sort key: newest first, the id breaking ties (see http/keyset.ts). */
 export const agencyListKey = { parts: ['timestamp', 'uuid'] as const, columns: [referrals.createdAt, referrals.id] };
 
+/**
+ * What a summary in the agency's list shows of the referral itself: its columns read for a page,
+ * not every column of the row (the clinical summary, the lifecycle stamps) to be dropped by the
+ * presenter.
+ */
+export const agencySummaryColumns = {
+  id: referrals.id,
+  referenceNumber: referrals.referenceNumber,
+  status: referrals.status,
+  discipline: referrals.discipline,
+  patientZip: referrals.patientZip,
+  patientCity: referrals.patientCity,
+  patientState: referrals.patientState,
+  latitude: referrals.latitude,
+  longitude: referrals.longitude,
+  visitFrequency: referrals.visitFrequency,
+  startBy: referrals.startBy,
+  urgency: referrals.urgency,
+  createdAt: referrals.createdAt,
+  postedAt: referrals.postedAt,
+  expiresAt: referrals.expiresAt,
+  matchedAt: referrals.matchedAt,
+};
+
 /** The cursor's values, bound when a later page runs. */
 const afterValues = [sql.placeholder('afterAt'), sql.placeholder('afterId')] as const;
 
@@ -67,7 +91,7 @@ export async function countAgencyReferrals(db: Db, agencyId: string, filter: Age
 function agencyListQuery(db: Db, which: SQL | undefined, total: SQL<number>) {
   const agencyId = sql.placeholder('agencyId');
   return db
-    .select({ referral: referrals, createdAtKey: sql<string>`${referrals.createdAt}::text`, facts: summaryFactColumns, total })
+    .select({ referral: agencySummaryColumns, createdAtKey: sql<string>`${referrals.createdAt}::text`, facts: summaryFactColumns, total })
     .from(referrals)
     .where(and(eq(referrals.agencyId, agencyId), which))
     .orderBy(desc(referrals.createdAt), desc(referrals.id))

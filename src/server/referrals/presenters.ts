@@ -3,6 +3,7 @@ import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistRefe
 import { referralLabel } from '../../domain/referral-reference';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
 import type { Db } from '../db/client';
+import type { agencySummaryColumns } from './list-queries';
 import { verifiedBadgesOf } from '../therapist-profile/badges';
 import {
   agencyNamesOf,
@@ -21,6 +22,9 @@ import {
 } from './queries';
 
 /** Whitelisted views of referrals: what each side may see, and nothing else. */
+
+/** The referral's own columns an agency's list summary shows. */
+type AgencySummaryRow = { [K in keyof typeof agencySummaryColumns]: ReferralRow[K] };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const serviceName = (id: string) => serviceTypes.find((service) => service.id === id)?.name ?? id;
@@ -44,7 +48,7 @@ function frequencyFacts(text: string) {
 export type PatientShortNames = ReadonlyMap<string, string>;
 const noNames: PatientShortNames = new Map();
 
-function reference(row: ReferralRow, names: PatientShortNames) {
+function reference(row: Pick<ReferralRow, 'id' | 'referenceNumber' | 'patientCity' | 'patientState'>, names: PatientShortNames) {
   const label = referralLabel({ referenceNumber: row.referenceNumber, city: row.patientCity, state: row.patientState, patientShortName: names.get(row.id) });
   return { referenceNumber: row.referenceNumber, referenceLabel: label };
 }
@@ -145,7 +149,7 @@ export function presentNewAgencyReferral(row: ReferralRow, services: ReferralSer
 /** Summaries of referrals; `known`: their summary facts when the caller read them with the rows. */
 export async function presentAgencySummaries(
   db: Db,
-  rows: ReferralRow[],
+  rows: AgencySummaryRow[],
   names: PatientShortNames = noNames,
   known?: ReadonlyMap<string, ReferralSummaryFacts>,
 ): Promise<AgencyReferralSummary[]> {
