@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../app';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { createPhiBox } from '../crypto/phi-box';
+import { compiledSerializer } from '../http/compiled-serializer';
 import { keysetQuerySchema } from '../http/keyset';
 import type { RoutesPlugin } from '../http/plugin';
 import { matchedKeyParts, patientKeyParts } from './list-queries';
@@ -49,6 +50,7 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
         querystring: keysetQuerySchema(matchedKeyParts),
         response: { 200: networkTherapistListSchema },
       },
+      serializerCompiler: compiledSerializer,
     },
     async (request) => listNetworkTherapists(deps, { actor: request.actor, page: { limit: request.query.limit, after: request.query.cursor } }),
   );
@@ -62,6 +64,7 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
         querystring: keysetQuerySchema(patientKeyParts),
         response: { 200: patientRecordListSchema },
       },
+      serializerCompiler: compiledSerializer,
     },
     async (request) => listPatientRecords(patientRecordDeps, { ...callerOf(request), page: { limit: request.query.limit, after: request.query.cursor } }),
   );

@@ -18,6 +18,7 @@ import { getReferralStanding } from '../credentials/standing-service';
 import { createPhiBox } from '../crypto/phi-box';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { handleError } from '../http/errors';
+import { compiledSerializer } from '../http/compiled-serializer';
 import { keysetQuerySchema } from '../http/keyset';
 import { keysetPageSchema } from '../../domain/keyset-page';
 import { agencyListKey, therapistListKeyParts } from './list-queries';
@@ -75,6 +76,7 @@ const agencyReferralLifecycleRoutes: RoutesPlugin = async (app, deps) => {
         }),
         response: { 200: keysetPageSchema(agencyReferralSummarySchema) },
       },
+      serializerCompiler: compiledSerializer,
     },
     async (request) => {
       const { status, reference, limit, cursor } = request.query;
@@ -175,6 +177,7 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
         }),
         response: { 200: keysetPageSchema(therapistReferralSchema) },
       },
+      serializerCompiler: compiledSerializer,
     },
     async (request) => {
       const { view, reference, limit, cursor } = request.query;
