@@ -1,10 +1,8 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { Clock } from 'lucide-react';
-import { Button } from '../ui/button';
+import { lazy, Suspense, useState } from 'react';
 import { useIdleTimeout } from './use-idle-timeout';
 
-/** Seconds left at which screen readers hear the countdown (every second would drown everything else). */
-const SPOKEN_AT = new Set([30, 10]);
+// Radix's dialog and the warning load only when it first shows: most visits never see it.
+const IdleWarningDialog = lazy(async () => ({ default: (await import('./idle-warning-dialog')).IdleWarningDialog }));
 
 /**
  * The idle-timeout warning of the signed-in area: an alert dialog with a live countdown, "Stay signed
@@ -18,57 +16,16 @@ export function IdleTimeout(props: {
   onSignOut: () => void;
 }) {
   const idle = useIdleTimeout(props);
+  // Once loaded, the dialog stays mounted, so it closes the way Radix does.
+  const [warned, setWarned] = useState(false);
+  if (idle.warning && !warned) setWarned(true);
   const minutes = Math.round(props.sessionIdleSeconds / 60);
   const idleSpan = minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${props.sessionIdleSeconds} seconds`;
 
+  if (!warned) return null;
   return (
-    <RadixDialog.Root
-      open={idle.warning}
-      onOpenChange={(open) => {
-        // Escape is someone at the keyboard: treat it as "Stay signed in".
-        if (!open) idle.stay();
-      }}
-    >
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content
-          role="alertdialog"
-          // A stray click beside the dialog must not count as an answer.
-          onPointerDownOutside={(event) => event.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
-        >
-          <div className="flex items-start gap-3">
-            <Clock className="mt-1 size-6 shrink-0 text-amber-600" aria-hidden />
-            <div>
-              <RadixDialog.Title className="text-xl font-semibold text-slate-900">You will be signed out soon</RadixDialog.Title>
-              <RadixDialog.Description className="mt-2 text-slate-700">
-                You have been inactive for a while. To protect patient information, CareRelay signs you out after {idleSpan} without
-                activity.
-              </RadixDialog.Description>
-            </div>
-          </div>
-          <p role="timer" className="mt-4 text-center text-lg text-slate-900">
-            Signing out in <strong className="tabular-nums">{idle.secondsLeft}</strong> second{idle.secondsLeft === 1 ? '' : 's'}
-          </p>
-          <p aria-live="polite" className="sr-only">
-            {SPOKEN_AT.has(idle.secondsLeft) ? `${idle.secondsLeft} seconds left` : ''}
-          </p>
-          {idle.stayFailed && (
-            <p role="alert" className="mt-3 text-sm text-red-700">
-              Could not reach CareRelay. Check your connection and try again.
-            </p>
-          )}
-          {/* "Stay signed in" comes first, so it is where the dialog puts focus. */}
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
-            <Button onClick={idle.stay} disabled={idle.staying}>
-              {idle.staying ? 'Staying signed in…' : 'Stay signed in'}
-            </Button>
-            <Button variant="secondary" onClick={props.onSignOut}>
-              Sign out
-            </Button>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <IdleWarningDialog idle={idle} idleSpan={idleSpan} onSignOut={props.onSignOut} />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from './cn';
 
 const placements = {
@@ -21,6 +21,7 @@ export function Dialog({
   description,
   placement = 'center',
   trigger,
+  returnFocus,
   children,
 }: {
   open: boolean;
@@ -29,6 +30,11 @@ export function Dialog({
   description?: string;
   placement?: keyof typeof placements;
   trigger?: ReactNode;
+  /**
+   * Where focus goes back on closing, for a dialog opened by a button of the caller's own rather
+   * than `trigger` (one loaded only when it first opens, so Radix is not in the page's first JS).
+   */
+  returnFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   return (
@@ -36,7 +42,17 @@ export function Dialog({
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content className={cn('fixed z-50 overflow-y-auto bg-white shadow-xl', placements[placement])}>
+        <RadixDialog.Content
+          className={cn('fixed z-50 overflow-y-auto bg-white shadow-xl', placements[placement])}
+          onCloseAutoFocus={
+            returnFocus
+              ? (event) => {
+                  event.preventDefault();
+                  returnFocus.current?.focus();
+                }
+              : undefined
+          }
+        >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <RadixDialog.Title className="text-xl font-semibold text-slate-900">{title}</RadixDialog.Title>
