@@ -1,0 +1,77 @@
+/**
+ * The fan-out benchmark's client processes (each runs fanout-client.ts, holding its share of the
+ * SSE streams), driven over IPC, and the open-file limit they need.
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FanoutClientCommand, FanoutClientMessage } from './fanout-client';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Each stream is a socket in this process and one in a client process: say so before it fails. */
+export function checkOpenFileLimit(streams: number) {
+  let limit = Number.POSITIVE_INFINITY;
+  try {
+    const raw = execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim();
+    if (raw !== 'unlimited') limit = Number(raw);
+  } catch {
+    return;
+  }
+  if (limit < streams + 1024) {
+    throw new Error(`the open-file limit is ${limit}; ${streams} streams need about ${streams + 1024}: run \`ulimit -n ${streams + 4096}\` first`);
+  }
+}
+
+export interface Client {
+  /** Sends a command and resolves with the next message of the given type. */
+  request<T extends FanoutClientMessage['type']>(command: FanoutClientCommand, reply: T): Promise<Reply<T>>;
+  next<T extends FanoutClientMessage['type']>(type: T): Promise<Reply<T>>;
+  /** Stops waiting for messages of a type (after a timeout), so a late one cannot be taken for the next. */
+  forget(type: FanoutClientMessage['type']): void;
+  close(): Promise<void>;
+}
+type Reply<T> = Extract<FanoutClientMessage, { type: T }>;
+
+export async function startClients(count: number): Promise<Client[]> {
+  const script = fileURLToPath(new URL('./fanout-client.ts', import.meta.url));
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      // Forked with this process's execArgv, so the client runs through tsx as well.
+      const child: ChildProcess = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      await new Promise<void>((resolve, reject) => {
+        child.once('spawn', resolve);
+        child.once('error', reject);
+      });
+      const waiters: Array<{ type: string; resolve: (message: FanoutClientMessage) => void }> = [];
+      let exited = false;
+      child.on('message', (message: FanoutClientMessage) => {
+        const index = waiters.findIndex((waiter) => waiter.type === message.type);
+        if (index !== -1) waiters.splice(index, 1)[0]!.resolve(message);
+      });
+      child.on('exit', () => {
+        exited = true;
+      });
+      const next = <T extends FanoutClientMessage['type']>(type: T) =>
+        new Promise<FanoutClientMessage>((resolve) => waiters.push({ type, resolve })) as Promise<Reply<T>>;
+      const client: Client = {
+        next,
+        forget: (type) => {
+          for (let index = waiters.length - 1; index >= 0; index--) if (waiters[index]!.type === type) waiters.splice(index, 1);
+        },
+        request: (command, reply) => {
+          const answer = next(reply);
+          child.send(command);
+          return answer;
+        },
+        close: async () => {
+          if (exited) return;
+          const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+          child.send({ type: 'close' } satisfies FanoutClientCommand);
+          await Promise.race([gone, sleep(2000)]);
+          if (!exited) child.kill();
+        },
+      };
+      return client;
+    }),
+  );
+}
