@@ -104,9 +104,12 @@ export function addBaseMap(map: LeafletMap): BaseMap {
       else hide(label);
     }
     visible.sort((a, b) => b.piece.area - a.piece.area);
+    // Every name onto the map first, then every new one measured: measuring each right after adding
+    // it made the browser lay out the page once per name (hundreds of layouts in a county-level view).
+    for (const { label } of visible) if (!map.hasLayer(label.marker)) label.marker.addTo(map);
+    for (const { label } of visible) label.size ??= { width: label.text.offsetWidth, height: label.text.offsetHeight };
     for (const { label, piece } of visible) {
-      if (!map.hasLayer(label.marker)) label.marker.addTo(map);
-      label.size ??= { width: label.text.offsetWidth, height: label.text.offsetHeight };
+      if (!label.size) continue;
       const spot = labelSpot(piece, view, label.size, taken);
       if (!spot) {
         hide(label);
