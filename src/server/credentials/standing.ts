@@ -54,10 +54,14 @@ async function credentialsOf(db: Db, therapistIds: string[]): Promise<Map<string
 export function lateNotesColumn(therapistId: SQLWrapper, noteDueHours: number, now: Date) {
   return sql<{ overdue: number; oldestDueMs: number | null }>`(select json_build_object('overdue', count(*),
       'oldestDueMs', extract(epoch from min(v.check_out_at) + make_interval(hours => ${noteDueHours})) * 1000)
-    from visits v
-    where v.therapist_id = ${therapistId} and v.status = 'completed'
-      and v.check_out_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${noteDueHours})
-      and not exists (select 1 from visit_notes n where n.visit_id = v.id and n.signed_at is not null))`;
+    from visits v where v.therapist_id = ${therapistId} and ${overdueNote(noteDueHours, now)})`;
+}
+
+/** Visit `v` is checked out and its note still unsigned `noteDueHours` after check-out. */
+function overdueNote(noteDueHours: number, now: Date) {
+  return sql`v.status = 'completed'
+    and v.check_out_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${noteDueHours})
+    and not exists (select 1 from visit_notes n where n.visit_id = v.id and n.signed_at is not null)`;
 }
 
 /** What lateNotesColumn read, as the judgement takes it. */
@@ -76,12 +80,17 @@ export function credentialsColumn(therapistId: SQLWrapper) {
     from therapist_credentials c where c.therapist_id = ${therapistId}), '[]'::json)`;
 }
 
+/** Overdue notes per therapist (see lateNotesColumn), for many at once in one grouped scan. */
 async function lateNotesOf(db: Db, therapistIds: string[], noteDueHours: number, now: Date): Promise<Map<string, LateNotes>> {
   const late = new Map<string, LateNotes>();
   if (therapistIds.length === 0) return late;
-  const result = await db.execute<{ id: string; late: { overdue: number; oldestDueMs: number | null } }>(sql`
-    select t.id, ${lateNotesColumn(sql`t.id`, noteDueHours, now)} as late from unnest(${sql.param(therapistIds)}::text[]) as t(id)`);
-  for (const row of result.rows) late.set(row.id, lateNotesFrom(row.late, now));
+  const result = await db.execute<{ therapist_id: string; overdue: number; oldest_due_ms: number }>(sql`
+    select v.therapist_id, count(*)::int as overdue,
+           extract(epoch from min(v.check_out_at) + make_interval(hours => ${noteDueHours})) * 1000 as oldest_due_ms
+    from visits v
+    where v.therapist_id = any(${sql.param(therapistIds)}::text[]) and ${overdueNote(noteDueHours, now)}
+    group by v.therapist_id`);
+  for (const row of result.rows) late.set(row.therapist_id, lateNotesFrom({ overdue: row.overdue, oldestDueMs: Number(row.oldest_due_ms) }, now));
   return late;
 }
 
