@@ -93,15 +93,20 @@ function sameKey(a: QueryKey, b: QueryKey): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index]);
 }
 
-/** The page inside Vite's index.html: its title, description and scripts in the head, its markup in #root, its data after. */
+/**
+ * The page inside Vite's index.html: its title and description in the head, its scripts last in the
+ * head (after the stylesheet, which the first paint waits for, where the preloads would compete with
+ * it), its markup in #root, its data after.
+ */
 function intoTemplate(template: string, page: EntryServer.RenderedPage, scripts: string): string {
   const title = /<title>[^<]*<\/title>/;
   const root = '<div id="root"></div>';
-  if (!title.test(template) || !template.includes(root) || !template.includes('</body>')) {
-    throw new Error(`index.html no longer has a <title>, ${root} and </body> to render into`);
+  if (!title.test(template) || !template.includes(root) || !template.includes('</head>') || !template.includes('</body>')) {
+    throw new Error(`index.html no longer has a <title>, </head>, ${root} and </body> to render into`);
   }
   return template
-    .replace(title, () => page.head + scripts)
+    .replace(title, () => page.head)
+    .replace('</head>', () => `${scripts}</head>`)
     .replace(root, () => `<div id="root">${page.body}</div>`)
     .replace('</body>', () => `${prerenderedStateElement(page.state)}</body>`);
 }
