@@ -232,6 +232,16 @@ describe('access: every endpoint, every role, another tenant’s record', () => 
 });
 
 describe('an agency drafts, posts and edits a referral', () => {
+  it('answers a referral created posted (or as a draft) exactly as reading it back shows it', async () => {
+    const owner = await agency();
+    await therapist();
+    for (const post of [true, false]) {
+      const created = await ok<AgencyReferral>(await api(owner.cookie, 'POST', '/api/referrals', { referral: referralInput({ visitFrequency: '1W1,2w4' }), post }), 201);
+      expect(created.notifiedCount).toBe(post ? 1 : 0);
+      expect(await ok<AgencyReferral>(await api(owner.cookie, 'GET', `/api/referrals/${created.id}`))).toEqual(created);
+    }
+  });
+
   it('saves a draft that nobody is offered, then posts it to the therapists nearby', async () => {
     const owner = await agency();
     const nearby = await therapist();
