@@ -28,7 +28,8 @@ const SESSION_COOKIE = 'carerelay.session_token';
 interface Target {
   label: string;
   path: string;
-  who: 'agency' | 'therapist' | 'manager';
+  /** 'offered': the therapist with the most open offers (a full first page of 'Referrals near me'). */
+  who: 'agency' | 'therapist' | 'offered' | 'manager';
   anonymous?: boolean;
   dashboard: boolean;
 }
@@ -43,7 +44,7 @@ const targets: Target[] = [
   { label: 'GET /api/dashboard/therapist', path: '/api/dashboard/therapist', who: 'therapist', dashboard: true },
   { label: 'GET /api/admin/dashboard (manager, aal2)', path: '/api/admin/dashboard', who: 'manager', dashboard: true },
   { label: 'GET /api/referrals (agency list)', path: '/api/referrals', who: 'agency', dashboard: false },
-  { label: 'GET /api/therapist/referrals', path: '/api/therapist/referrals', who: 'therapist', dashboard: false },
+  { label: 'GET /api/therapist/referrals', path: '/api/therapist/referrals', who: 'offered', dashboard: false },
   { label: 'GET /api/agency/therapists', path: '/api/agency/therapists', who: 'agency', dashboard: false },
   { label: 'GET /api/agency/patients', path: '/api/agency/patients', who: 'agency', dashboard: false },
 ];
@@ -116,17 +117,34 @@ async function mintCookies(app: BenchApp, people: Record<Target['who'], string>)
   }
 }
 
-/** The busiest agency and therapist, so the figures are for accounts with the most rows behind them. */
-async function busiestPeople(databaseUrl: string): Promise<{ agency: string; therapist: string }> {
+/**
+ * The busiest agency and therapist, so the figures are for accounts with the most rows behind them,
+ * and the therapist offered the most open referrals (their default view, 'open').
+ */
+async function busiestPeople(databaseUrl: string): Promise<{ agency: string; therapist: string; offered: string }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const agency = await client.query<{ id: string }>(`select agency_id as id from visits group by agency_id order by count(*) desc limit 1`);
     const therapist = await client.query<{ id: string }>(`select therapist_id as id from visits group by therapist_id order by count(*) desc limit 1`);
-    return { agency: agency.rows[0]!.id, therapist: therapist.rows[0]!.id };
+    const offered = await client.query<{ id: string }>(
+      `select o.therapist_id as id from referral_offers o join referrals r on r.id = o.referral_id
+       where r.status = 'posted' and r.expires_at > now() and o.hidden_at is null
+       group by o.therapist_id order by count(*) desc, o.therapist_id limit 1`,
+    );
+    return { agency: agency.rows[0]!.id, therapist: therapist.rows[0]!.id, offered: offered.rows[0]?.id ?? therapist.rows[0]!.id };
   } finally {
     await client.end();
   }
+}
+
+/** A list answer's item count (and total, if it says), or null for an answer that is not a list. */
+function pageSize(body: unknown): { items: number; total?: number } | null {
+  if (Array.isArray(body)) return { items: body.length };
+  if (body && typeof body === 'object' && 'items' in body && Array.isArray(body.items)) {
+    return { items: body.items.length, total: 'total' in body && typeof body.total === 'number' ? body.total : undefined };
+  }
+  return null;
 }
 
 async function measure(label: string, url: string, settings: RunSettings, cookie?: string): Promise<Measurement> {
@@ -162,18 +180,22 @@ export async function runDashboardsBenchmark(log: (line: string) => void = conso
     const { counts } = market;
     log(
       `generated ${counts.agencies} agencies, ${counts.therapists.toLocaleString('en-US')} therapists, ${counts.referrals.toLocaleString('en-US')} referrals, ` +
-        `${counts.visits.toLocaleString('en-US')} visits, ${counts.payouts.toLocaleString('en-US')} payouts in ${market.seconds.toFixed(1)} s`,
+        `${counts.offers.toLocaleString('en-US')} offers, ${counts.visits.toLocaleString('en-US')} visits, ${counts.payouts.toLocaleString('en-US')} payouts in ${market.seconds.toFixed(1)} s`,
     );
     const busiest = await busiestPeople(app.databaseUrl);
-    const cookies = await mintCookies(app, { agency: busiest.agency, therapist: busiest.therapist, manager: market.managerId });
+    const cookies = await mintCookies(app, { agency: busiest.agency, therapist: busiest.therapist, offered: busiest.offered, manager: market.managerId });
     const baselineServer = await startPointQueryBaseline(app.databaseUrl, busiest.agency);
     servers.push(baselineServer);
 
-    // Every endpoint must answer 200 before it is timed: figures of error pages mean nothing.
+    // Every endpoint must answer 200 before it is timed: figures of error pages mean nothing. And
+    // a list's figure says how many items its page had: an empty page is cheap and proves nothing.
+    const measuredPages: string[] = [];
     for (const target of chosen) {
       const response = await fetch(`${app.url}${target.path}`, { headers: { cookie: cookies[target.who] } });
       const text = await response.text();
       if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}: ${text.slice(0, 200)}`);
+      const page = pageSize(JSON.parse(text));
+      if (page) measuredPages.push(`  ${target.label}: ${page.items} items on the page${page.total === undefined ? '' : ` of ${page.total.toLocaleString('en-US')}`}`);
     }
 
     const loadBefore = os.loadavg()[0]!;
@@ -213,6 +235,11 @@ export async function runDashboardsBenchmark(log: (line: string) => void = conso
     log('');
     for (const line of formatTable(baseline, results)) log(line);
     log('');
+    if (measuredPages.length > 0) {
+      log('What each list measured (its first page, as signed in):');
+      for (const line of measuredPages) log(line);
+      log('');
+    }
     if (pairBaselines) {
       log(`Each endpoint against the baseline measured just before it (same load)${rounds > 1 ? `, median of ${rounds} rounds` : ''}:`);
       for (const [index, target] of chosen.entries()) {

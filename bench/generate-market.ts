@@ -1,6 +1,7 @@
 /**
  * A realistic market written in a few set-based statements (seconds, not minutes): agencies,
- * therapists, referrals in every status with posted → matched times, about seven visits per
+ * therapists, referrals in every status with posted → matched times, their offers to the
+ * therapists around (and some answers), about seven visits per
  * matched referral with statuses that follow their dates, and the invoice lines and payouts of
  * approved and paid visits. For benchmarks and for looking at dashboards with real volume; run on
  * an empty, migrated database (e.g. the one `startBenchApp` starts).
@@ -20,11 +21,13 @@ export interface Market {
   agencyIds: string[];
   therapistIds: string[];
   managerId: string;
-  counts: { agencies: number; therapists: number; referrals: number; visits: number; payouts: number };
+  counts: { agencies: number; therapists: number; referrals: number; offers: number; visits: number; payouts: number };
   seconds: number;
 }
 
 const VISITS_PER_REFERRAL = 7;
+/** How many therapists around an agency's neighbourhood its posts are offered to (those of the referral's discipline). */
+const OFFER_AREA = 300;
 
 /** Writes the market in one transaction and vacuums and analyzes the tables; ids are `gen-agency-<n>`, `gen-therapist-<n>`, `gen-manager-1`. */
 export async function generateMarket(databaseUrl: string, size: MarketSize = DEFAULT_MARKET): Promise<Market> {
@@ -111,6 +114,37 @@ export async function generateMarket(databaseUrl: string, size: MarketSize = DEF
       [VISITS_PER_REFERRAL],
     );
 
+    // Offers, as a post writes them: each posted referral offered to the therapists of its
+    // discipline in the agency's wider area (OFFER_AREA therapists around its neighbourhood), so a
+    // therapist sees the open referrals of a dozen agencies, as in a metro. Without offers the
+    // therapist's 'Referrals near me' is empty and its benchmark measures an empty page.
+    await client.query(
+      `insert into referral_offers (referral_id, therapist_id, distance_miles, notified_at, hidden_at)
+       select r.id, 'gen-therapist-' || t.n, round((1 + random() * 24)::numeric, 1)::real, r.posted_at,
+              case when random() < 0.03 then r.posted_at + interval '2 hours' end
+       from referrals r
+       cross join lateral (
+         select 1 + ((substr(r.agency_id, 12)::int * 25 - $2::int / 2 + j + $1::int) % $1::int) as n from generate_series(0, $2::int - 1) j
+       ) t
+       where r.posted_at is not null and (array['PT','PT','PTA','OT','COTA','ST'])[1 + t.n % 6] = r.discipline`,
+      [size.therapists, OFFER_AREA],
+    );
+    // Some answers on the open ones (the therapist's own shows on their page), and the therapists'
+    // own rates (shown beside each offer).
+    await client.query(
+      `insert into referral_responses (referral_id, therapist_id, status, requested_rates, created_at, updated_at)
+       select o.referral_id, o.therapist_id, 'accepted',
+              (select jsonb_object_agg(s.service_id, s.offered_rate) from referral_services s where s.referral_id = o.referral_id),
+              o.notified_at + interval '1 hour', o.notified_at + interval '1 hour'
+       from referral_offers o join referrals r on r.id = o.referral_id
+       where r.status = 'posted' and o.hidden_at is null and random() < 0.15`,
+    );
+    await client.query(
+      `insert into therapist_rates (therapist_id, service_id, rate)
+       select p.id, s.id, s.default_rate from therapist_profiles p, service_types s
+       where p.id like 'gen-therapist-%' and s.id in ('evaluation', 'treatment')`,
+    );
+
     // Visits twice a week from the day after the match; the status follows the date.
     await client.query(
       `with planned as (
@@ -156,8 +190,9 @@ export async function generateMarket(databaseUrl: string, size: MarketSize = DEF
     // set, so counts are index-only scans). Without it the plans change partway through a run,
     // whenever autovacuum gets to these tables.
     await client.query('vacuum analyze');
-    const { rows } = await client.query<{ referrals: number; visits: number; payouts: number }>(
-      `select (select count(*) from referrals)::int as referrals, (select count(*) from visits)::int as visits, (select count(*) from payouts)::int as payouts`,
+    const { rows } = await client.query<{ referrals: number; offers: number; visits: number; payouts: number }>(
+      `select (select count(*) from referrals)::int as referrals, (select count(*) from referral_offers)::int as offers,
+              (select count(*) from visits)::int as visits, (select count(*) from payouts)::int as payouts`,
     );
     const counts = rows[0]!;
     return {
