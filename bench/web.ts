@@ -13,11 +13,13 @@
  *
  * It asserts nothing: Lighthouse's figures move with the load on the machine (the load average is
  * printed), so run it with BENCH_LIGHTHOUSE_RUNS=3 for the median of three runs per page.
- * Environment: WEB_DIST_DIR, BENCH_LIGHTHOUSE_RUNS (default 1), CHROMIUM_PATH, BENCH_DATABASE_URL.
+ * Environment: WEB_DIST_DIR, BENCH_LIGHTHOUSE_RUNS (default 1), BENCH_ONLY (comma-separated parts of
+ * paths: only those pages, e.g. "therapist"), BENCH_LIGHTHOUSE_REPORTS (a folder to keep each report
+ * in), CHROMIUM_PATH, BENCH_DATABASE_URL.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -151,6 +153,9 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseFigur
       ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ];
     await run(path.resolve('node_modules/.bin/lighthouse'), args, { maxBuffer: 16 * 1024 * 1024 });
+    // BENCH_LIGHTHOUSE_REPORTS=dir keeps each report, to see what made a score (LCP element, long tasks).
+    const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (keep) await copyFile(output, path.join(keep, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`));
     const report = JSON.parse(await readFile(output, 'utf8')) as {
       categories: Record<'performance' | 'accessibility' | 'seo', { score: number | null }>;
       audits: Record<string, { numericValue?: number }>;
@@ -224,7 +229,9 @@ export async function runWebBenchmark(log: (line: string) => void): Promise<numb
     lines.push(row('  / as served', `${landingPage.encoding}, ${kB(landingPage.bytes)}`, 'br or gzip'));
 
     const cookie = await therapistWithReferrals(app);
-    for (const page of pages) {
+    // BENCH_ONLY (comma-separated parts of paths, as in bench/dashboards.ts), e.g. "therapist": those pages alone, for a quicker look.
+    const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
+    for (const page of pages.filter((candidate) => !only?.length || only.some((part) => candidate.path.includes(part)))) {
       const figures: LighthouseFigures[] = [];
       for (let n = 1; n <= runs; n++) {
         log(`Lighthouse ${page.path}${runs > 1 ? ` (run ${n} of ${runs})` : ''}…`);
