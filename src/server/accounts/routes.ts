@@ -7,7 +7,7 @@ import { consumeRateLimit } from '../http/db-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
 import { isResetTokenUsable } from './reset-token';
 import { signUp } from './signup-service';
-import { changeTimeZone, getTimeZone } from './time-zone-service';
+import { changeTimeZone, timeZoneOf } from './time-zone-service';
 
 const userTimeZoneSchema = z.object({
   /** The IANA zone every time is shown in: the user's choice, else the default. */
@@ -69,7 +69,7 @@ export const accountRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) => {
       const { actor } = request;
-      const zone = await getTimeZone(deps, { actor });
+      const zone = timeZoneOf(actor);
       return {
         user: { id: actor.userId, email: actor.email, name: actor.name },
         account: actor.account,

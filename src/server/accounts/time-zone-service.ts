@@ -4,7 +4,7 @@ import type { Actor } from '../auth/session';
 import { inTransaction, type Database } from '../db/client';
 import { AppError } from '../errors';
 import type { Caller } from '../use-case';
-import { findTimeZone, updateTimeZone } from './time-zone-queries';
+import { updateTimeZone } from './time-zone-queries';
 
 interface Deps {
   database: Database;
@@ -17,10 +17,12 @@ export interface UserTimeZone {
   chosen: boolean;
 }
 
-/** The signed-in user's zone, with the default standing in until they choose one. */
-export async function getTimeZone({ database }: Deps, { actor }: { actor: Actor }): Promise<UserTimeZone> {
-  const saved = await findTimeZone(database.db, actor.userId);
-  return { timeZone: usableTimeZone(saved), chosen: saved !== null };
+/**
+ * The signed-in user's zone, with the default standing in until they choose one. The session lookup
+ * read it with the actor (the same statement, so no second query), as current as the rest of it.
+ */
+export function timeZoneOf(actor: Actor): UserTimeZone {
+  return { timeZone: usableTimeZone(actor.timeZone), chosen: actor.timeZone !== null };
 }
 
 /** Saves the signed-in user's zone (validated and made canonical by the route's schema), with its audit row. */

@@ -21,6 +21,11 @@ export interface Actor {
   nextLevel: 'aal1' | 'aal2';
   /** Null until the user has an account record (e.g. right after social sign-in). */
   account: { userType: UserType; status: AccountStatus } | null;
+  /**
+   * The IANA zone the user chose, or null until they choose one (or have no account record). Read
+   * with the rest, so GET /api/me answers from the one statement.
+   */
+  timeZone: string | null;
 }
 
 interface ActorDeps {
@@ -69,7 +74,7 @@ function sessionSettings(auth: Auth): Promise<SessionSettings> {
  * the moment between the commit and the notification; one indexed read is the price of "next".)
  */
 const SESSION_ACTOR_SQL = `
-  select s.id as session_id, s.user_id, s.created_at, s.expires_at, s.aal, u.email, u.name, a.user_type, a.status,
+  select s.id as session_id, s.user_id, s.created_at, s.expires_at, s.aal, u.email, u.name, a.user_type, a.status, a.time_zone,
          exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor
   from session s
   join "user" u on u.id = s.user_id
@@ -82,7 +87,7 @@ const SESSION_ACTOR_SQL = `
  * is matched too, so a token never reaches into another user's session.
  */
 const TOKEN_ACTOR_SQL = `
-  select s.id as session_id, s.user_id, s.created_at, s.expires_at, s.aal, u.email, u.name, a.user_type, a.status,
+  select s.id as session_id, s.user_id, s.created_at, s.expires_at, s.aal, u.email, u.name, a.user_type, a.status, a.time_zone,
          exists (select 1 from mfa_factors f where f.user_id = s.user_id and f.status = 'verified') as has_factor
   from session s
   join "user" u on u.id = s.user_id
@@ -94,6 +99,7 @@ interface UserRow {
   name: string;
   user_type: UserType | null;
   status: AccountStatus | null;
+  time_zone: string | null;
   has_factor: boolean;
 }
 
@@ -115,9 +121,10 @@ function hasEnded(row: SessionRow, now: number): boolean {
   return row.expires_at.getTime() < now || now - row.created_at.getTime() > SESSION_ABSOLUTE_SECONDS * 1000;
 }
 
-function accountOf(row: UserRow): Pick<Actor, 'account' | 'nextLevel'> {
+function accountOf(row: UserRow): Pick<Actor, 'account' | 'nextLevel' | 'timeZone'> {
   return {
     account: row.user_type && row.status ? { userType: row.user_type, status: row.status } : null,
+    timeZone: row.time_zone,
     nextLevel: row.has_factor ? 'aal2' : 'aal1',
   };
 }

@@ -44,7 +44,7 @@ export const DEMO_CLIENT: RequestClient = { ipAddress: null, userAgent: 'CareRel
 export async function demoCaller(database: Database, key: string): Promise<Caller> {
   const userId = demoIdOf(key);
   const [row] = await database.db
-    .select({ email: user.email, name: user.name, userType: useraccounts.userType, status: useraccounts.status })
+    .select({ email: user.email, name: user.name, userType: useraccounts.userType, status: useraccounts.status, timeZone: useraccounts.timeZone })
     .from(user)
     .innerJoin(useraccounts, eq(useraccounts.userId, user.id))
     .where(eq(user.id, userId));
@@ -58,6 +58,7 @@ export async function demoCaller(database: Database, key: string): Promise<Calle
     aal: 'aal2',
     nextLevel: 'aal2',
     account: { userType: row.userType, status: row.status },
+    timeZone: row.timeZone,
   };
   return { actor, client: DEMO_CLIENT };
 }
