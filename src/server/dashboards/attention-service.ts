@@ -63,7 +63,7 @@ export async function getTherapistAttention({ database, config }: Deps & { confi
 export async function getManagerAttention({ database }: Deps): Promise<AttentionList> {
   const [row, undelivered, expiring] = await Promise.all([
     marketplaceAttention(database.db),
-    countUndeliveredMessages(database.db),
+    countUndeliveredMessages(database),
     countUrgentExpiringCredentials(database.db),
   ]);
   return {

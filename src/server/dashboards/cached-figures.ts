@@ -58,7 +58,7 @@ export async function startDashboardFigures(deps: { database: Database; log: Fas
     admin: async () => {
       const [figures, undeliveredMessages] = await Promise.all([
         marketplace.get('marketplace', () => getAdminDashboard({ database })),
-        countUndeliveredMessages(database.db),
+        countUndeliveredMessages(database),
       ]);
       return { ...figures, undeliveredMessages };
     },

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../db/client';
 import { mailMessages, smsMessages, undeliveredMessages, type undeliverableJobs } from '../db/schema/index';
 import { failedJobs, liveJobExists } from '../jobs/job-table';
@@ -90,9 +91,14 @@ export async function listOpenUndelivered(db: Db, limit: number) {
 }
 export type UndeliveredRow = Awaited<ReturnType<typeof listOpenUndelivered>>[number];
 
-export async function countOpenUndelivered(db: Db): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(undeliveredMessages).where(isNull(undeliveredMessages.retriedAt));
-  return row?.total ?? 0;
+export async function countOpenUndelivered(pool: pg.Pool): Promise<number> {
+  // Named, so each connection parses and plans it once and no query is built per call: the managers'
+  // dashboard reads it on every request (it must drop as soon as a message is retried).
+  const result = await pool.query<{ total: number }>({
+    name: 'carerelay-open-undelivered-count',
+    text: 'select count(*)::int as total from undelivered_messages where retried_at is null',
+  });
+  return result.rows[0]?.total ?? 0;
 }
 
 /** Marks an open record retried by `retriedBy`; none when it is not open (retried already, or no such record). */

@@ -1,6 +1,6 @@
 import { UNDELIVERED_LIST_LIMIT, undeliveredMessages as messages, type RetriedUndelivered, type UndeliveredList } from '../../domain/undelivered';
 import { audited, refused } from '../audit/audited-use-case';
-import type { Db, Database, Transaction } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import type { undeliveredMessages } from '../db/schema/index';
 import { AppError } from '../errors';
 import type { JobData, JobQueue } from '../jobs/queue';
@@ -18,14 +18,14 @@ interface Deps {
 export async function listUndeliveredMessages(deps: Pick<Deps, 'database'>): Promise<UndeliveredList> {
   const [rows, total] = await Promise.all([
     listOpenUndelivered(deps.database.db, UNDELIVERED_LIST_LIMIT),
-    countOpenUndelivered(deps.database.db),
+    countOpenUndelivered(deps.database.pool),
   ]);
   return { items: rows.map(presentUndelivered), total };
 }
 
 /** The managers' dashboard figure: messages given up on and not retried yet. */
-export function countUndeliveredMessages(db: Db): Promise<number> {
-  return countOpenUndelivered(db);
+export function countUndeliveredMessages(database: Database): Promise<number> {
+  return countOpenUndelivered(database.pool);
 }
 
 /**
