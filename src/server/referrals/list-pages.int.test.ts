@@ -4,9 +4,9 @@ import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, refused } from '../../../test/http';
 import { readEveryPage } from '../../../test/keyset-pages';
-import { buildReferral } from '../../../test/referral-fixtures';
+import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import type { AgencyReferralSummary, TherapistReferral } from '../../domain/referrals';
-import { referralOffers } from '../db/schema/index';
+import { referralOffers, therapistRates } from '../db/schema/index';
 
 /**
  * The referral lists are read a page at a time with a keyset cursor (http/keyset.ts): following
@@ -115,6 +115,49 @@ describe('GET /api/therapist/referrals, a page at a time', () => {
     const hiddenPages = await readEveryPage<TherapistReferral>(read, '/api/therapist/referrals?view=hidden', 2);
     expect(ids(hiddenPages)).toEqual([hidden.id]);
     expect(hiddenPages[0]!.total).toBe(1);
+  });
+
+  it('shows on each entry what the referral read by itself shows: services, agency, rates, the answer given', async () => {
+    const therapist = await buildTherapist(db());
+    const agency = await buildAgency(db());
+    const postedAt = new Date(Date.now() - HOUR);
+    const [answered, unanswered] = await Promise.all([1, 2].map(() => buildReferral(db(), { agencyId: agency.userId, postedAt })));
+    const hidden = await buildReferral(db(), { agencyId: agency.userId, postedAt });
+    await db()
+      .insert(referralOffers)
+      .values([
+        { referralId: answered!.id, therapistId: therapist.userId, distanceMiles: 4.5 },
+        { referralId: unanswered!.id, therapistId: therapist.userId, distanceMiles: 7 },
+        { referralId: hidden.id, therapistId: therapist.userId, distanceMiles: 2, hiddenAt: new Date() },
+      ]);
+    await insertResponse(db(), { referralId: answered!.id, therapistId: therapist.userId, status: 'accepted' });
+    // Rates of its own (the builder's replaced), so the entry shows this therapist's.
+    await db().execute(sql`delete from therapist_rates where therapist_id = ${therapist.userId}`);
+    await db().insert(therapistRates).values([
+      { therapistId: therapist.userId, serviceId: 'evaluation', rate: 160 },
+      { therapistId: therapist.userId, serviceId: 'treatment', rate: 95.5 },
+    ]);
+    await buildReferral(db(), { agencyId: agency.userId, status: 'matched', matchedTherapistId: therapist.userId });
+    const read = get(await signIn(app.url, therapist));
+
+    for (const view of ['open', 'hidden', 'mine']) {
+      const [page] = await readEveryPage<TherapistReferral>(read, `/api/therapist/referrals?view=${view}`, 25);
+      expect(page!.items.length).toBeGreaterThan(0);
+      for (const item of page!.items) {
+        const alone = await read(`/api/therapist/referrals/${item.id}`);
+        expect(alone.status).toBe(200);
+        expect(item).toEqual(await alone.json());
+      }
+    }
+    const [open] = await readEveryPage<TherapistReferral>(read, '/api/therapist/referrals?view=open', 25);
+    expect(open!.items.find((item) => item.id === answered!.id)).toMatchObject({
+      agencyName: expect.stringMatching(/\S/),
+      distanceMiles: 4.5,
+      myRates: { evaluation: 160, treatment: 95.5 },
+      myResponse: { status: 'accepted', requestedRates: { evaluation: 150 } },
+      services: [{ serviceId: 'evaluation', visitCount: 1, offeredRate: 150 }],
+    });
+    expect(open!.items.find((item) => item.id === unanswered!.id)?.myResponse).toBeNull();
   });
 
   it('refuses a cursor it did not give', async () => {

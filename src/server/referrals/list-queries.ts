@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { referralOffers, referrals } from '../db/schema/index';
+import { agencyProfiles, patients, referralOffers, referralResponses, referrals, therapistRates } from '../db/schema/index';
 import { afterKey, type PageRequest } from '../http/keyset';
 import { summaryFactColumns } from './queries';
 
@@ -168,6 +168,23 @@ export async function countTherapistReferrals(db: Db, therapistId: string, view:
 
 type TherapistPageShape = `${TherapistListView}:${'first' | 'after'}`;
 
+/**
+ * What a therapist's list entry shows beside the referral's own columns, read as columns of the
+ * page's statement (correlated subqueries by key, one row each) rather than by five more queries
+ * after it: the services, the agency's name, whether a patient was added, and the therapist's
+ * answer (joined: one per referral and therapist).
+ */
+function therapistFactColumns(therapistId: Placeholder) {
+  return {
+    services: summaryFactColumns.services,
+    agencyName: sql<string | null>`(select ${agencyProfiles.companyName} from ${agencyProfiles} where ${agencyProfiles.id} = ${referrals.agencyId})`,
+    hasPatient: sql<boolean>`exists (select 1 from ${patients} where ${patients.referralId} = ${referrals.id})`,
+    // The therapist's own rates, the same on every row: an uncorrelated subquery, computed once.
+    myRates: sql<Record<string, number>>`(select coalesce(json_object_agg(${therapistRates.serviceId}, ${therapistRates.rate}::float8), '{}')
+      from ${therapistRates} where ${therapistRates.therapistId} = ${therapistId})`,
+  };
+}
+
 const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: string) => {
   const [view, from] = shape.split(':') as [TherapistListView, 'first' | 'after'];
   const therapistId = sql.placeholder('therapistId');
@@ -175,7 +192,8 @@ const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: stri
   const after = from === 'after' ? afterKey([sortedBy, referrals.id], therapistListKeyParts, afterValues) : undefined;
   // The total rides on each row: an uncorrelated subquery, computed once for the statement.
   const total = sql<number>`(${countTherapistReferralsQuery(db, therapistId, view)})`;
-  const fields = { referral: referrals, offer: referralOffers, sortKey: sql<string>`${sortedBy}::text`, total };
+  const offer = { distanceMiles: referralOffers.distanceMiles, hiddenAt: referralOffers.hiddenAt };
+  const fields = { referral: referrals, offer, response: referralResponses, facts: therapistFactColumns(therapistId), sortKey: sql<string>`${sortedBy}::text`, total };
   const query =
     view === 'mine'
       ? db
@@ -184,6 +202,7 @@ const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: stri
           .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
       : db.select(fields).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId));
   return query
+    .leftJoin(referralResponses, and(eq(referralResponses.referralId, referrals.id), eq(referralResponses.therapistId, therapistId)))
     .where(and(where, after))
     .orderBy(desc(sortedBy), desc(referrals.id))
     .limit(sql.placeholder('limit'))
@@ -191,7 +210,8 @@ const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: stri
 });
 
 /**
- * One page of a view of 'Referrals near me', with the offer (distance, hidden). 'mine' is a
+ * One page of a view of 'Referrals near me', with the offer (distance, hidden), the therapist's
+ * response and the facts the page shows (therapistFactColumns), in one statement. 'mine' is a
  * backward range scan of (matched_therapist_id, matched_at, id); 'open' and 'hidden' start from
  * the therapist's offers (their index) and keep the open ones, whose referrals are read by key.
  */

@@ -53,7 +53,7 @@ function reference(row: Pick<ReferralRow, 'id' | 'referenceNumber' | 'patientCit
   return { referenceNumber: row.referenceNumber, referenceLabel: label };
 }
 
-function presentCore(row: ReferralRow, services: ReferralServiceRow[], agencyName: string, hasPatient: boolean, names: PatientShortNames) {
+function presentCore(row: ReferralRow, services: ReferralSummaryFacts['services'], agencyName: string, hasPatient: boolean, names: PatientShortNames) {
   return {
     id: row.id,
     ...reference(row, names),
@@ -182,12 +182,40 @@ export async function presentAgencySummaries(
   });
 }
 
-export async function presentTherapistReferrals(
-  db: Db,
+/** What a therapist's entry shows beside the referral's columns, when the caller read it with the rows (list-queries.ts). */
+export interface TherapistReferralFacts {
+  services: ReferralSummaryFacts['services'];
+  agencyName: string | null;
+  hasPatient: boolean;
+  myRates: Record<string, number>;
+  response: ResponseRow | null;
+}
+
+type TherapistItem = { referral: ReferralRow; offer: { distanceMiles: number; hiddenAt: Date | null } | null };
+
+function presentTherapistReferral({ referral, offer }: TherapistItem, therapistId: string, facts: TherapistReferralFacts, names: PatientShortNames): TherapistReferral {
+  const matchedToMe = referral.matchedTherapistId === therapistId;
+  return {
+    ...presentCore(referral, facts.services, facts.agencyName ?? '', matchedToMe && facts.hasPatient, names),
+    distanceMiles: offer?.distanceMiles ?? null,
+    myRates: facts.myRates,
+    myResponse: facts.response ? presentResponse(facts.response) : null,
+    matchedToMe,
+    hidden: Boolean(offer?.hiddenAt),
+  };
+}
+
+/** A list page's entries, from the facts its statement read with each row. */
+export function presentTherapistListItems(
   therapistId: string,
-  items: { referral: ReferralRow; offer: { distanceMiles: number; hiddenAt: Date | null } | null }[],
+  items: Array<TherapistItem & { facts: TherapistReferralFacts }>,
   names: PatientShortNames = noNames,
-): Promise<TherapistReferral[]> {
+): TherapistReferral[] {
+  return items.map((item) => presentTherapistReferral(item, therapistId, item.facts, names));
+}
+
+/** Referrals as their therapist sees them, their facts read here (a referral's page, a search by reference). */
+export async function presentTherapistReferrals(db: Db, therapistId: string, items: TherapistItem[], names: PatientShortNames = noNames): Promise<TherapistReferral[]> {
   if (items.length === 0) return [];
   const ids = items.map((item) => item.referral.id);
   const agencyIds = [...new Set(items.map((item) => item.referral.agencyId))];
@@ -199,16 +227,9 @@ export async function presentTherapistReferrals(
     ratesOf(db, [therapistId]),
   ]);
   const myRates = rates.get(therapistId) ?? {};
-  return items.map(({ referral, offer }) => {
-    const response = responses.get(referral.id);
-    const matchedToMe = referral.matchedTherapistId === therapistId;
-    return {
-      ...presentCore(referral, services.get(referral.id) ?? [], agencyNames.get(referral.agencyId) ?? '', matchedToMe && withPatient.has(referral.id), names),
-      distanceMiles: offer?.distanceMiles ?? null,
-      myRates,
-      myResponse: response ? presentResponse(response) : null,
-      matchedToMe,
-      hidden: Boolean(offer?.hiddenAt),
-    };
+  return items.map((item) => {
+    const { id, agencyId } = item.referral;
+    const facts = { services: services.get(id) ?? [], agencyName: agencyNames.get(agencyId) ?? '', hasPatient: withPatient.has(id), myRates, response: responses.get(id) ?? null };
+    return presentTherapistReferral(item, therapistId, facts, names);
   });
 }

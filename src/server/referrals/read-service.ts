@@ -9,7 +9,7 @@ import { readPatientShortNames } from '../patients/short-names';
 import type { Caller } from '../use-case';
 import type { StandingConfig } from '../credentials/standing';
 import { judgeTherapists } from './eligibility';
-import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals, type PatientShortNames } from './presenters';
+import { presentAgencyReferral, presentAgencySummaries, presentTherapistListItems, presentTherapistReferrals, type PatientShortNames } from './presenters';
 import {
   countAgencyReferrals,
   countTherapistReferrals,
@@ -86,21 +86,20 @@ export async function listTherapistReferrals(
 ): Promise<KeysetPage<TherapistReferral>> {
   const { db } = deps.database;
   const therapistId = options.actor.userId;
-  let rows: Awaited<ReturnType<typeof findTherapistReferralRowsByReference>>;
-  let nextCursor: string | null = null;
-  let total: number;
-  if (options.reference === undefined) {
-    const found = await listTherapistReferralRows(db, therapistId, options.view, options.page);
-    ({ rows, nextCursor } = splitPage(found, options.page, (row) => [row.sortKey, row.referral.id]));
-    // Each row carries the total; a page past the last row (its rows gone meanwhile) has none to carry it.
-    total = found[0]?.total ?? (options.page.after ? await countTherapistReferrals(db, therapistId, options.view) : 0);
-  } else {
+  if (options.reference !== undefined) {
     // A search by reference finds at most one row: its page is the whole answer.
-    rows = await findTherapistReferralRowsByReference(db, therapistId, options.reference);
-    total = rows.length;
+    const rows = await findTherapistReferralRowsByReference(db, therapistId, options.reference);
+    const names = await shortNames(deps, options, rows.map((row) => row.referral.id));
+    return { items: await presentTherapistReferrals(db, therapistId, rows, names), nextCursor: null, total: rows.length };
   }
+  const found = await listTherapistReferralRows(db, therapistId, options.view, options.page);
+  const { rows, nextCursor } = splitPage(found, options.page, (row) => [row.sortKey, row.referral.id]);
+  // Each row carries the total; a page past the last row (its rows gone meanwhile) has none to carry it.
+  const total = found[0]?.total ?? (options.page.after ? await countTherapistReferrals(db, therapistId, options.view) : 0);
   const names = await shortNames(deps, options, rows.map((row) => row.referral.id));
-  return { items: await presentTherapistReferrals(db, therapistId, rows, names), nextCursor, total };
+  // The page's statement read what its entries show (list-queries.ts): nothing more to query.
+  const items = rows.map((row) => ({ referral: row.referral, offer: row.offer, facts: { ...row.facts, response: row.response } }));
+  return { items: presentTherapistListItems(therapistId, items, names), nextCursor, total };
 }
 
 export async function getTherapistReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<TherapistReferral> {
