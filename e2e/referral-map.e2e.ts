@@ -38,6 +38,16 @@ async function mapWithTwoReferrals(e2e: E2e, viewport: { width: number; height: 
   });
   await page.goto('/dashboard/therapist/referrals');
   await page.getByRole('heading', { name: '2 open referrals', level: 2 }).waitFor();
+  // On a phone the map comes after the list and is drawn (Leaflet loaded) only as it nears the screen;
+  // on a wide screen it stands beside the list, drawn at once.
+  const phone = viewport.width < 1024;
+  if (phone) {
+    // Everything the page asked for has arrived (an open event stream aside), and still no map.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('referral-map').count()).toBe(0);
+  }
+  else await page.getByTestId('referral-map').waitFor();
+  await page.getByRole('heading', { name: 'Map', level: 2 }).scrollIntoViewIfNeeded();
   const map = page.getByTestId('referral-map');
   await map.scrollIntoViewIfNeeded();
   return { page, map, cspViolations };

@@ -1,5 +1,5 @@
 import { Inbox } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatReference } from '../../../domain/referral-reference-text';
 import type { TherapistReferral } from '../../../domain/referrals';
@@ -32,6 +32,10 @@ export function ReferralsNearMePage() {
   // A search by reference looks in every list: it is after one referral, wherever it stands.
   const { reference } = useReferenceSearch();
   const referrals = useTherapistReferrals(view, reference);
+  // The same array while the pages are the same: a background refetch, or any other query the page
+  // hears, then re-renders neither the cards nor the map.
+  const pages = referrals.data?.pages;
+  const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -56,7 +60,7 @@ export function ReferralsNearMePage() {
             </Button>
           }
         />
-      ) : referrals.items?.length === 0 ? (
+      ) : items.length === 0 ? (
         reference === null ? (
           <EmptyList view={view} />
         ) : (
@@ -67,7 +71,7 @@ export function ReferralsNearMePage() {
       ) : (
         <ReferralsWithMap
           key={`${view}-${reference ?? ''}`}
-          items={referrals.items ?? []}
+          items={items}
           heading={reference === null ? listHeadings[view](referrals.total) : `Referral ${formatReference(reference)}`}
           footer={reference === null && <KeysetListFooter list={referrals} noun="referrals" />}
         />
@@ -78,28 +82,38 @@ export function ReferralsNearMePage() {
 
 function ReferralsWithMap({ items, heading, footer }: { items: TherapistReferral[]; heading: string; footer: ReactNode }) {
   const [selection, setSelection] = useState<MapSelection | null>(null);
+  const showOnMap = useCallback((id: string) => setSelection({ id, at: Date.now() }), []);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
-      {/* First on a phone (a short strip above the list); on the right, and kept in view, on a wide screen. */}
-      <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-start-1">
-        <ReferralMapSection referrals={items} selection={selection} />
-      </div>
       <section aria-labelledby="referral-list-heading" className="space-y-3 lg:col-start-1 lg:row-start-1">
         <h2 id="referral-list-heading" className="text-lg font-semibold text-slate-900">
           {heading}
         </h2>
-        <ul className="space-y-4">
-          {items.map((referral) => (
-            <li key={referral.id}>
-              <ReferralCard referral={referral} onShowOnMap={(id) => setSelection({ id, at: Date.now() })} />
-            </li>
-          ))}
-        </ul>
+        <ReferralList items={items} onShowOnMap={showOnMap} />
         {footer}
       </section>
+      {/* After the list on a phone, which paints first and alone (the map loads as it nears the screen);
+          on the right, and kept in view, on a wide screen. */}
+      <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-start-1">
+        <MemoMapSection referrals={items} selection={selection} />
+      </div>
     </div>
   );
 }
+
+const ReferralList = memo(function ReferralList({ items, onShowOnMap }: { items: TherapistReferral[]; onShowOnMap: (id: string) => void }) {
+  return (
+    <ul className="space-y-4">
+      {items.map((referral) => (
+        <li key={referral.id}>
+          <ReferralCard referral={referral} onShowOnMap={onShowOnMap} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+const MemoMapSection = memo(ReferralMapSection);
 
 const emptyText: Record<ReferralView, { title: string; body: string }> = {
   open: {
