@@ -7,13 +7,13 @@ import { build, resolveConfig } from 'vite';
  * `npm run build [-- --outDir <folder>]`: the web app's production build in one step.
  *  1. the signed-in app's client build (Vite, index.html) into the output folder (dist/web unless
  *     --outDir says otherwise);
- *  2. the public site's client build (src/web/site-main.tsx) into the same folder. A build of its own,
+ *  2. the public site's client build (src/web/site-main.ts) into the same folder. A build of its own,
  *     because a bundler puts a module both entries use into one shared chunk with everything either
  *     uses of it: react-router's data router and the app's route table would ride along in every
  *     public page's first script;
  *  3. the server-rendering build of src/web/entry-server.tsx into a temporary folder;
  *  4. the public pages rendered with it into `<output>/prerendered/` (scripts/prerender.ts), loading
- *     the site's entry and preloading their own chunk, found in the site build's manifest.
+ *     the site's entry, found in the site build's manifest.
  * The server-rendering build and the manifest are only needed here and are removed afterwards, so
  * they are never served.
  */
@@ -49,7 +49,7 @@ await build({
     emptyOutDir: false,
     copyPublicDir: false,
     manifest: SITE_MANIFEST,
-    rolldownOptions: { input: { site: path.join(root, 'src/web/site-main.tsx') } },
+    rolldownOptions: { input: { site: path.join(root, 'src/web/site-main.ts') } },
   },
 });
 

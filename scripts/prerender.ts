@@ -24,16 +24,15 @@ export async function prerender({ webDir, serverEntry, manifest }: { webDir: str
     const page = await entry.renderPage(pagePath, answerQuery);
     const file = path.join(webDir, PRERENDERED_DIR, prerenderedFileOf(pagePath));
     await mkdir(path.dirname(file), { recursive: true });
-    const scripts = siteScripts(chunks, entry.pageModulesOf(pagePath));
-    await writeFile(file, intoTemplate(template, page, scripts));
+    await writeFile(file, intoTemplate(template, page, siteScript(chunks)));
   }
   return paths;
 }
 
-/** Vite's build manifest: each chunk by its source (`site-main.tsx`) or name (`_jsx-runtime-….js`). */
+/** Vite's build manifest: each chunk by its source (`site-main.ts`) or name (`_jsx-runtime-….js`). */
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
-const SITE_ENTRY = 'site-main.tsx';
+const SITE_ENTRY = 'site-main.ts';
 const APP_SCRIPTS = /[ \t]*<script type="module" crossorigin src="[^"]*"><\/script>\n?|[ \t]*<link rel="modulepreload" crossorigin href="[^"]*">\n?/g;
 
 /** index.html without the signed-in app's script and the chunks it preloads. */
@@ -44,30 +43,14 @@ function withoutScripts(template: string): string {
 }
 
 /**
- * The public site's entry script, and a modulepreload of every chunk it imports and of the chunks the
- * page loads before it hydrates (`pageModules`, `./landing/landing-page.tsx`) with their imports,
- * which the entry would otherwise only find one after another.
+ * The public site's entry script, alone: it loads the code that hydrates the page once the page has
+ * painted (src/web/site-main.ts). No modulepreloads: the chunks they fetched (seventeen for the
+ * landing page) shared a throttled phone's bandwidth with the stylesheet the first paint waits for.
  */
-function siteScripts(chunks: Manifest, pageModules: string[]): string {
-  const chunk = (key: string) => {
-    const found = chunks[key];
-    if (!found) throw new Error(`The site build's manifest has no ${key}`);
-    return found;
-  };
-  // The entry is loaded by its own tag (a page's chunk imports what it shares with it from it).
-  const preloads = new Set<string>([chunk(SITE_ENTRY).file]);
-  const preload = (key: string) => {
-    const { file, imports = [] } = chunk(key);
-    if (preloads.has(file)) return;
-    preloads.add(file);
-    imports.forEach(preload);
-  };
-  chunk(SITE_ENTRY).imports?.forEach(preload);
-  for (const module of pageModules) preload(module.replace(/^\.\//, ''));
-  return [
-    `<script type="module" crossorigin src="/${chunk(SITE_ENTRY).file}"></script>`,
-    ...[...preloads].slice(1).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('');
+function siteScript(chunks: Manifest): string {
+  const entry = chunks[SITE_ENTRY];
+  if (!entry?.isEntry) throw new Error(`The site build's manifest has no entry ${SITE_ENTRY}`);
+  return `<script type="module" crossorigin src="/${entry.file}"></script>`;
 }
 
 /** The addresses of a route pattern: itself, or one per record for a pattern with a parameter. */

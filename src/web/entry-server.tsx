@@ -32,17 +32,6 @@ export function publicPagePatterns(): string[] {
 }
 
 /**
- * The modules the page at `path` loads before it hydrates, relative to src/web: its own
- * (`./landing/landing-page.tsx`), and TanStack Query's scope for one that uses it (site-pages.ts).
- * The page preloads their chunks.
- */
-export function pageModulesOf(path: string): string[] {
-  const page = sitePageAt(path);
-  if (!page) throw new Error(`${path}: not a public page`);
-  return page.queries === false ? [page.module] : [page.module, './query-scope.tsx'];
-}
-
-/**
  * Renders the page at `path` with every query `answer` knows filled in. Throws when the path is not a
  * public page, so the build fails instead of shipping it.
  */

@@ -1,4 +1,4 @@
-// The signed-in app's entry (index.html). The public pages rendered at build time load site-main.tsx.
+// The signed-in app's entry (index.html). The public pages rendered at build time load site-main.ts.
 // First: it configures what every later module relies on under the CSP.
 import './csp';
 import { createRoot } from 'react-dom/client';

@@ -17,7 +17,7 @@ function siteQueryClient(): QueryClient {
 
 /**
  * Gives its children a query client: the app's, inside the signed-in app (and at build time), or the
- * public site's own. The site's entry has none (site-main.tsx): TanStack Query comes with the parts
+ * public site's own. The site's entry has none (site-start.tsx): TanStack Query comes with the parts
  * that use it (a page's data, a form's mutation), not in the first script of every public page.
  */
 export function QueryScope({ children }: { children: ReactNode }) {

@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
   },
   {
     // The public site. Its pages are rendered to HTML at build time (scripts/prerender.ts) and hydrated
-    // by the site's own light entry (site-main.tsx); here they are for someone who goes to one from
+    // by the site's own light entry (site-main.ts); here they are for someone who goes to one from
     // inside the app, and for the two that are not prerendered.
     element: <SiteLayout />,
     hydrateFallbackElement: <Loading />,

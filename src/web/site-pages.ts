@@ -5,7 +5,7 @@ import { withQueries } from './with-queries';
 export interface SitePage {
   index?: true;
   path?: string;
-  /** Relative to src/web: the key of its loader below, and of its chunk in the build's manifest (prerender.ts preloads it). */
+  /** Relative to src/web: the key of its loader below. */
   module: string;
   component: string;
   /** False for a page that stays client-rendered: it is personal (a reset link's token) or for development only. */
@@ -17,7 +17,7 @@ export interface SitePage {
 /**
  * The public site's pages, one table for both ways they are shown: inside the signed-in app's router
  * (router.tsx, when someone goes there from the app) and on their own, rendered at build time and
- * hydrated by the site's light entry (site-main.tsx). Every page is its own chunk.
+ * hydrated by the site's light entry (site-main.ts, site-start.tsx). Every page is its own chunk.
  */
 export const sitePages: SitePage[] = [
   { index: true, module: './landing/landing-page.tsx', component: 'LandingPage', queries: false },

@@ -1,7 +1,6 @@
-// The public site's entry: prerendered pages (scripts/prerender.ts) load this script instead of the
-// signed-in app's main.tsx, so their first script holds React, the page's layout and a plain router,
-// not the app's data router and route table, nor TanStack Query.
-// First: it configures what every later module relies on under the CSP.
+// The public site's start, loaded by its entry (site-main.ts) once the prerendered page has painted:
+// its code holds React, the page's layout and a plain router, not the signed-in app's data router
+// and route table, nor TanStack Query.
 import './csp';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -10,14 +9,13 @@ import { Root } from './root';
 import { BrowserSiteApp, sitePageAt } from './site-app';
 import { loadPage } from './site-pages';
 
-async function start() {
+export async function start() {
   const page = sitePageAt(window.location.pathname);
   // The server answers a public page's address only with that page; anything else is the app's.
   if (!page) throw new Error(`No public page at ${window.location.pathname}`);
   const container = document.getElementById('root')!;
   const prerendered = readPrerenderedState();
-  // Loaded before rendering (the page links it as a modulepreload): hydration needs the page's own
-  // components, not a fallback in their place.
+  // Loaded before rendering: hydration needs the page's own components, not a fallback in their place.
   const Component = await loadPage(page);
   const app = (
     // No query client here: the parts that use one bring it (query-scope.tsx), with the page's answers.
@@ -35,4 +33,3 @@ async function start() {
   else createRoot(container).render(app);
 }
 
-void start();
