@@ -49,7 +49,12 @@ await build({
     emptyOutDir: false,
     copyPublicDir: false,
     manifest: SITE_MANIFEST,
-    rolldownOptions: { input: { site: path.join(root, 'src/web/site-main.ts') } },
+    rolldownOptions: {
+      input: { site: path.join(root, 'src/web/site-main.ts') },
+      // React, its DOM renderer and the router go in one chunk: split by which page uses what, they
+      // were three files of the landing page that compressed worse apart (about 1.7 kB gzip more).
+      output: { codeSplitting: { groups: [{ name: 'site-runtime', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }] } },
+    },
   },
 });
 
