@@ -1,3 +1,5 @@
+import type { ServiceTypeId } from '../src/domain/accounts';
+import { defaultVisitType } from '../src/domain/visit-type-choice';
 import type { VisitStatus } from '../src/domain/visits';
 import type { Db } from '../src/server/db/client';
 import { visits } from '../src/server/db/schema/index';
@@ -26,6 +28,9 @@ export async function buildVisit(db: Db, overrides: VisitOverrides = {}) {
     .insert(visits)
     .values({
       serviceId: 'evaluation',
+      // What the care clocks count it as: its service's own type, done as the referral's PT unless told.
+      visitType: defaultVisitType((overrides.serviceId ?? 'evaluation') as ServiceTypeId),
+      therapistDiscipline: 'PT',
       scheduledStart: new Date(now - 2 * 3_600_000),
       rate: 150,
       checkInAt: status === 'scheduled' ? null : new Date(now - 2 * 3_600_000),

@@ -12,6 +12,8 @@ export const attentionKinds = [
   'failed_payments',
   // agency and therapist
   'ratings_due',
+  'care_overdue',
+  'care_due_soon',
   // therapist
   'visits_today',
   'notes_due',
@@ -50,6 +52,9 @@ const nouns: Record<AttentionKind, [one: string, many: string]> = {
   notes_to_review: ['visit note to review', 'visit notes to review'],
   failed_payments: ['failed payment', 'failed payments'],
   ratings_due: ['rating to give', 'ratings to give'],
+  // Care clocks (care-clocks.ts): evaluations, reassessments and supervisory visits on the user's referrals.
+  care_overdue: ['care deadline overdue', 'care deadlines overdue'],
+  care_due_soon: ['care deadline due soon', 'care deadlines due soon'],
   visits_today: ['visit today', 'visits today'],
   notes_due: ['visit note due', 'visit notes due'],
   offers_expiring: [`offer expiring within ${EXPIRING_WITHIN_HOURS} hours`, `offers expiring within ${EXPIRING_WITHIN_HOURS} hours`],

@@ -55,6 +55,8 @@ export const referralMessages = {
   zipUnknown: 'We could not find this ZIP code',
   startBy: 'Enter a start-by date',
   startByPast: 'The start-by date cannot be in the past',
+  orderedStartOfCare: 'Enter the start-of-care date the physician ordered, or leave it empty',
+  orderedStartOfCarePast: 'The ordered start-of-care date cannot be in the past',
   urgency: 'Choose how urgent this is',
   summaryRequired: 'Describe the clinical need',
   summaryLength: 'Keep the clinical summary under 2,000 characters',
@@ -131,6 +133,16 @@ export const referralInputSchema = z
       .trim()
       .refine(isCalendarDate, referralMessages.startBy)
       .refine((value) => !isCalendarDate(value) || value >= earliestCurrentDate(), referralMessages.startByPast),
+    /**
+     * The start-of-care date the physician ordered, when there is one: the evaluation is due on it
+     * instead of within 48 hours of posting (care-clocks.ts). Empty means none (the form's blank field).
+     */
+    orderedStartOfCare: z
+      .string({ error: referralMessages.orderedStartOfCare })
+      .trim()
+      .refine((value) => value === '' || isCalendarDate(value), referralMessages.orderedStartOfCare)
+      .refine((value) => !isCalendarDate(value) || value >= earliestCurrentDate(), referralMessages.orderedStartOfCarePast)
+      .optional(),
     urgency: z.enum(urgencies, { error: referralMessages.urgency }),
     clinicalSummary: z
       .string({ error: referralMessages.summaryRequired })
@@ -216,6 +228,8 @@ const referralCoreSchema = z.object({
   visitFrequencyText: z.string(),
   totalVisits: z.number(),
   startBy: z.string(),
+  /** The start-of-care date the physician ordered (YYYY-MM-DD), if the agency gave one. */
+  orderedStartOfCare: z.string().nullable(),
   urgency: z.enum(urgencies),
   clinicalSummary: z.string(),
   offerOpenHours: z.number(),

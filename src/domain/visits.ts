@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { careVisitTypes } from './care-visit-types';
+import { visitTypeMessages } from './visit-type-choice';
 import { referenceSearchSchema } from './referral-reference';
 import { urgencies } from './referrals';
 
@@ -64,6 +66,8 @@ export const scheduleVisitInputSchema = z.object({
   serviceId: z.string({ error: visitMessages.serviceId }).min(1, visitMessages.serviceId).max(40),
   scheduledStart: isoDateTime,
   durationMinutes: z.number({ error: visitMessages.durationMinutes }).int(visitMessages.durationMinutes).min(15, visitMessages.durationMinutes).max(480, visitMessages.durationMinutes).default(60),
+  /** What the care clocks count the visit as (visit-type-choice.ts); omitted, its service's own type. */
+  visitType: z.enum(careVisitTypes, { error: visitTypeMessages.visitType }).optional(),
 });
 export type ScheduleVisitInput = z.input<typeof scheduleVisitInputSchema>;
 
@@ -124,6 +128,8 @@ export const visitSummarySchema = z.object({
   referralId: z.string(),
   serviceId: z.string(),
   serviceName: z.string(),
+  /** What the care clocks count it as: evaluation, routine, reassessment, supervisory or discharge. */
+  visitType: z.enum(careVisitTypes),
   status: z.enum(visitStatuses),
   scheduledStart: z.string(),
   durationMinutes: z.number(),

@@ -48,6 +48,7 @@ import { documentationRoutes } from './documentation/routes';
 import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { visitRoutes } from './visits/routes';
+import { careClockRoutes } from './care-clocks/routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { ratingRoutes } from './ratings/routes';
@@ -210,6 +211,7 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(paymentRoutes, deps);
     await api.register(documentationRoutes, deps);
     await api.register(visitRoutes, deps);
+    await api.register(careClockRoutes, deps);
     await api.register(dashboardRoutes, deps);
     await api.register(credentialRoutes, deps);
     await api.register(ratingRoutes, deps);

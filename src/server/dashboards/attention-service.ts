@@ -5,6 +5,7 @@ import { referralsPausedLines } from '../credentials/paused-attention';
 import type { StandingConfig } from '../credentials/standing';
 import type { Database } from '../db/client';
 import { countUndeliveredMessages } from '../delivery/service';
+import { careAttentionLines } from '../care-clocks/attention';
 import { ratingsDueLine } from '../ratings/attention';
 import { agencyAttention, marketplaceAttention, therapistAttention } from './attention-queries';
 
@@ -23,9 +24,16 @@ function line(kind: AttentionKind, count: number, link: string): AttentionItem[]
 }
 
 export async function getAgencyAttention({ database }: Deps, { actor }: { actor: Actor }): Promise<AttentionList> {
-  const [row, ratings] = await Promise.all([agencyAttention(database.db, actor.userId), ratingsDueLine(database.db, actor.userId, 'agency')]);
+  const [row, ratings, care] = await Promise.all([
+    agencyAttention(database.db, actor.userId),
+    ratingsDueLine(database.db, actor.userId, 'agency'),
+    careAttentionLines(database.db, actor.userId, 'agency'),
+  ]);
   return {
     items: [
+      // First: a missed care deadline is a survey finding; everything else can wait a moment.
+      ...line('care_overdue', care.overdue.count, care.overdue.link),
+      ...line('care_due_soon', care.dueSoon.count, care.dueSoon.link),
       ...line(
         'responses_to_confirm',
         row.responses,
@@ -44,10 +52,16 @@ export async function getAgencyAttention({ database }: Deps, { actor }: { actor:
 export async function getTherapistAttention({ database, config }: Deps & { config: StandingConfig }, { actor }: { actor: Actor }): Promise<AttentionList> {
   // First: when new referrals have stopped, the therapist reads why before anything else.
   const paused = await referralsPausedLines(database.db, config, actor.userId);
-  const [row, ratings] = await Promise.all([therapistAttention(database.db, actor.userId), ratingsDueLine(database.db, actor.userId, 'therapist')]);
+  const [row, ratings, care] = await Promise.all([
+    therapistAttention(database.db, actor.userId),
+    ratingsDueLine(database.db, actor.userId, 'therapist'),
+    careAttentionLines(database.db, actor.userId, 'therapist'),
+  ]);
   return {
     items: [
       ...paused,
+      ...line('care_overdue', care.overdue.count, care.overdue.link),
+      ...line('care_due_soon', care.dueSoon.count, care.dueSoon.link),
       ...line('visits_today', row.visits_today, row.visits_today === 1 ? `/dashboard/therapist/visits/${row.first_visit_today}` : '/dashboard/therapist/schedule'),
       ...line('notes_due', row.notes_due, row.notes_due === 1 ? `/dashboard/therapist/visits/${row.first_note_due}` : '/dashboard/therapist/schedule?filter=needs-notes'),
       ...line(

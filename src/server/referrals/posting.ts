@@ -42,6 +42,8 @@ function referralValues(input: ReferralFields) {
     longitude: place.longitude,
     visitFrequency: input.visitFrequency,
     startBy: input.startBy,
+    // The form's blank field is no ordered date.
+    orderedStartOfCare: input.orderedStartOfCare || null,
     urgency: input.urgency,
     clinicalSummary: input.clinicalSummary,
     offerOpenHours: input.offerOpenHours,

@@ -64,6 +64,7 @@ function presentCore(row: ReferralRow, services: ReferralSummaryFacts['services'
     visitFrequency: row.visitFrequency,
     ...frequencyFacts(row.visitFrequency),
     startBy: row.startBy,
+    orderedStartOfCare: row.orderedStartOfCare,
     urgency: row.urgency,
     clinicalSummary: row.clinicalSummary,
     offerOpenHours: row.offerOpenHours,

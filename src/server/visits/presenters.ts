@@ -27,6 +27,7 @@ export function presentVisitSummary(visit: VisitWithNames, patientShortName?: st
     referralId: visit.referralId,
     serviceId: visit.serviceId,
     serviceName: visit.serviceName,
+    visitType: visit.visitType,
     status: visit.status,
     scheduledStart: visit.scheduledStart.toISOString(),
     durationMinutes: visit.durationMinutes,

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { ReferralDiscipline } from '../../domain/service-eligibility';
 import { BOOKED_STATUSES } from '../../domain/visits';
 import type { Db } from '../db/client';
 import { agencyProfiles, notificationPreferences, referralAgreedRates, referrals, referralServices, serviceTypesTable, therapistProfiles, user as users, useraccounts, visitNotes, visits } from '../db/schema/index';
@@ -136,6 +137,12 @@ export async function referralFactsOf(db: Db, referralId: string) {
     .from(referrals)
     .where(eq(referrals.id, referralId));
   return row ?? null;
+}
+
+/** The discipline a referral needs (PT, OT or ST), for what its therapist may do on it. */
+export async function referralDisciplineOf(db: Db, referralId: string): Promise<ReferralDiscipline | null> {
+  const [row] = await db.select({ discipline: referrals.discipline }).from(referrals).where(eq(referrals.id, referralId));
+  return row?.discipline ?? null;
 }
 
 export async function referralFrequency(db: Db, referralId: string): Promise<string | null> {

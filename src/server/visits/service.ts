@@ -1,4 +1,7 @@
-import { serviceTypes } from '../../domain/accounts';
+import { serviceTypes, type Discipline, type ServiceTypeId } from '../../domain/accounts';
+import type { CareVisitType } from '../../domain/care-visit-types';
+import { mayDoVisit } from '../../domain/visit-permissions';
+import { actingDiscipline, defaultVisitType, visitTypeFitsService, visitTypeMessages } from '../../domain/visit-type-choice';
 import { parseVisitFrequency } from '../../domain/visit-frequency';
 import {
   planVisitDates,
@@ -21,6 +24,7 @@ import { createNotification } from '../notifications/service';
 import { findVisitSubject } from '../notifications/subjects';
 import { visitWhen } from '../notifications/wording';
 import { findReferralOfParty } from '../referrals/parties';
+import { therapistDisciplines } from '../care-clocks/queries';
 import { audited, refused, type Outcome, type Refusal } from '../audit/audited-use-case';
 import { denialError, VISIT_ENTITY } from './denials';
 import { moveLockedVisit } from './move-visit';
@@ -35,6 +39,7 @@ import {
   insertVisit,
   listVisitsOfParty,
   listVisitsOfReferral,
+  referralDisciplineOf,
   referralFactsOf,
   referralFrequency,
   referralServicesWithBooked,
@@ -205,11 +210,15 @@ export async function scheduleVisit(
       const message = `All ${service.visitCount} ${service.serviceName} visits of this referral are already scheduled.`;
       return refused(new AppError('VALIDATION', message, { serviceId: message }), { reason: 'visit_count_reached', serviceId: service.serviceId });
     }
+    const kind = await careVisitKindOf(t.tx, { referralId, therapistId: actor.userId, serviceId: service.serviceId, serviceName: service.serviceName, visitType: input.visitType });
+    if ('refusal' in kind) return kind.refusal;
     const start = new Date(input.scheduledStart);
     const invalidStart = startError(start);
     if (invalidStart) return refused(invalidStart, { reason: 'invalid_start' });
 
     visitId = await insertVisit(t.tx, {
+      visitType: kind.visitType,
+      therapistDiscipline: kind.discipline,
       referralId,
       agencyId: referral.agencyId,
       therapistId: actor.userId,
@@ -220,8 +229,37 @@ export async function scheduleVisit(
     });
     await startReferral(t.tx, referralId);
     await queueReminder(t, deps.jobs, visitId, start);
-    return { value: await detailOf(deps, t.tx, options, visitId), details: { visitId, serviceId: service.serviceId, scheduledStart: start.toISOString() } };
+    return {
+      value: await detailOf(deps, t.tx, options, visitId),
+      details: { visitId, serviceId: service.serviceId, visitType: kind.visitType, scheduledStart: start.toISOString() },
+    };
   });
+}
+
+/**
+ * What a visit is booked as: the visit type asked for (else its service's own), and the discipline
+ * the therapist does it as. Refused, naming `visitType`, when an assistant may not do it (an
+ * evaluation, a reassessment: mayDoVisit) or the service cannot be that type of visit.
+ */
+async function careVisitKindOf(
+  tx: Db,
+  asked: { referralId: string; therapistId: string; serviceId: string; serviceName: string; visitType: CareVisitType | undefined },
+): Promise<{ visitType: CareVisitType; discipline: Discipline } | { refusal: Refusal }> {
+  const serviceId = asked.serviceId as ServiceTypeId;
+  const visitType = asked.visitType ?? defaultVisitType(serviceId);
+  const referralDiscipline = await referralDisciplineOf(tx, asked.referralId);
+  const discipline = referralDiscipline && actingDiscipline(await therapistDisciplines(tx, asked.therapistId), referralDiscipline);
+  // A matched therapist always holds the referral's discipline or its assistant's; anything else is a broken match.
+  if (!referralDiscipline || !discipline) throw new Error(`therapist ${asked.therapistId} matched to referral ${asked.referralId} does not hold its discipline`);
+  const permission = mayDoVisit(discipline, visitType, referralDiscipline);
+  if (!permission.allowed) {
+    return { refusal: refused(new AppError('VALIDATION', permission.message, { visitType: permission.message }), { reason: 'visit_type_not_allowed', visitType, discipline }) };
+  }
+  if (!visitTypeFitsService(visitType, serviceId)) {
+    const message = visitTypeMessages.notForService(visitType, asked.serviceName);
+    return { refusal: refused(new AppError('VALIDATION', message, { visitType: message }), { reason: 'visit_type_not_for_service', visitType, serviceId }) };
+  }
+  return { visitType, discipline };
 }
 
 /** GET /api/visits/:id: the visit's details (EVV readings, reasons), for its two parties at aal2. */

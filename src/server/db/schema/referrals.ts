@@ -30,6 +30,8 @@ export const referrals = pgTable(
     longitude: real().notNull(),
     visitFrequency: text().notNull(),
     startBy: date().notNull(),
+    /** The start-of-care date the physician ordered, when the agency gave one: the evaluation is due on it (care-clocks.ts). */
+    orderedStartOfCare: date(),
     urgency: text({ enum: urgencies }).notNull(),
     clinicalSummary: text().notNull(),
     offerOpenHours: integer().notNull(),

@@ -1,4 +1,6 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { disciplines } from '../../../domain/accounts';
+import { careVisitTypes } from '../../../domain/care-visit-types';
 import { noteStatuses, paymentLineStatuses, visitStatuses } from '../../../domain/visits';
 import { agencyProfiles, serviceTypesTable, therapistProfiles } from './accounts';
 import { referrals } from './referrals';
@@ -23,6 +25,10 @@ export const visits = pgTable(
     serviceId: text()
       .notNull()
       .references(() => serviceTypesTable.id),
+    /** What the care clocks count it as (evaluation, routine, reassessment, supervisory, discharge), chosen at scheduling. */
+    visitType: text({ enum: careVisitTypes }).notNull(),
+    /** The discipline the therapist does it as (a PTA on a PT referral): who may do which visit, and whose supervision it needs. */
+    therapistDiscipline: text({ enum: disciplines }).notNull(),
     status: text({ enum: visitStatuses }).notNull().default('scheduled'),
     scheduledStart: timestamp({ withTimezone: true }).notNull(),
     durationMinutes: integer().notNull().default(60),

@@ -1,0 +1,68 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { CareReferral, CareVisit } from '../../domain/care-clock-items';
+import type { Discipline } from '../../domain/accounts';
+import type { ReferralStatus } from '../../domain/referrals';
+import type { Db } from '../db/client';
+import { referrals, therapistProfiles, visits } from '../db/schema/index';
+
+/**
+ * What the care clocks read: a referral's discipline, posting, ordered start of care and state, and
+ * its visits' types, disciplines and times — nothing that identifies the patient. Referrals are
+ * scoped to their parties in the `where` (`agency_id = user or matched_therapist_id = user`); visits
+ * are read only for referrals found that way.
+ */
+
+export interface CareFacts {
+  referral: CareReferral & { id: string; status: ReferralStatus };
+  visits: CareVisit[];
+}
+
+/** The statuses in which a referral's clocks run: posted (the evaluation's 48 hours have started) until it closes. */
+export const CLOCKED_STATUSES = ['posted', 'matched', 'in_progress'] as const satisfies readonly ReferralStatus[];
+
+/**
+ * The care facts of `userId`'s referrals in a clocked status: one referral when `referralId` is given,
+ * else all of them where the user is `as` (the agency that owns them, or the matched therapist).
+ */
+export async function careFactsOfParty(db: Db, userId: string, which: { referralId: string } | { as: 'agency' | 'therapist' }): Promise<CareFacts[]> {
+  const party =
+    'referralId' in which
+      ? and(eq(referrals.id, which.referralId), or(eq(referrals.agencyId, userId), eq(referrals.matchedTherapistId, userId)))
+      : which.as === 'agency'
+        ? eq(referrals.agencyId, userId)
+        : eq(referrals.matchedTherapistId, userId);
+  const rows = await db
+    .select({
+      id: referrals.id,
+      status: referrals.status,
+      discipline: referrals.discipline,
+      postedAt: referrals.postedAt,
+      orderedStartOfCare: referrals.orderedStartOfCare,
+      patientState: referrals.patientState,
+    })
+    .from(referrals)
+    .where(and(party, inArray(referrals.status, [...CLOCKED_STATUSES])));
+  if (rows.length === 0) return [];
+
+  const visitRows = await db
+    .select({
+      id: visits.id,
+      referralId: visits.referralId,
+      type: visits.visitType,
+      discipline: visits.therapistDiscipline,
+      status: visits.status,
+      scheduledStart: visits.scheduledStart,
+      checkedInAt: visits.checkInAt,
+    })
+    .from(visits)
+    .where(inArray(visits.referralId, rows.map((row) => row.id)));
+  const byReferral = new Map<string, CareVisit[]>();
+  for (const { referralId, ...visit } of visitRows) byReferral.set(referralId, [...(byReferral.get(referralId) ?? []), visit]);
+  return rows.map((referral) => ({ referral, visits: byReferral.get(referral.id) ?? [] }));
+}
+
+/** The disciplines a therapist holds (their profile's), to know what they act as on a referral. */
+export async function therapistDisciplines(db: Db, therapistId: string): Promise<Discipline[]> {
+  const [row] = await db.select({ disciplines: therapistProfiles.disciplines }).from(therapistProfiles).where(eq(therapistProfiles.id, therapistId));
+  return row?.disciplines ?? [];
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { referralCareClocksSchema } from '../../domain/care-clock-view';
+import { callerOf, phiRoute } from '../auth/authenticate';
+import type { RoutesPlugin } from '../http/plugin';
+import { CARE_CLOCK_ACTIONS, getReferralCareClocks } from './service';
+
+// Any string: an id that is no referral's is answered 404 like one the caller cannot see.
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Care clocks (Medicare home health rules): what is due on a referral, for its two parties. */
+export const careClockRoutes: RoutesPlugin = async (app, deps) => {
+  app.get(
+    '/referrals/:id/care-clocks',
+    {
+      schema: {
+        tags: ['visits'],
+        summary:
+          "What is due on the referral under the home health rules (start-of-care evaluation, 30-day reassessment, supervisory visit): what, due by, by whom and whether it is upcoming, due soon or overdue; with the visit types the matched therapist may book. The referral's agency and matched therapist only (others 404)",
+        params: idParams,
+        response: { 200: referralCareClocksSchema },
+      },
+      config: phiRoute(CARE_CLOCK_ACTIONS.read, 'referral'),
+    },
+    async (request) => getReferralCareClocks(deps, { ...callerOf(request), referralId: request.params.id }),
+  );
+};
