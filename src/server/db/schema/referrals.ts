@@ -48,6 +48,19 @@ export const referrals = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),
     closedAt: timestamp({ withTimezone: true }),
+    // What the lists show of the rows behind a referral, kept on it by triggers (migration 0026)
+    // in the transaction of every write to those rows, so a page reads its own rows and nothing
+    // per row. Only the triggers write them.
+    /** The therapists it was offered to ("notified"). */
+    offerCount: integer().notNull().default(0),
+    /** Live answers: accepted, rate requested, countered or confirmed. */
+    responseCount: integer().notNull().default(0),
+    /** Its visits completed, documented, approved or paid. */
+    visitsDone: integer().notNull().default(0),
+    /** The visits its services order (the sum of their visit counts). */
+    visitsOrdered: integer().notNull().default(0),
+    /** Its services (id, visit count, offered rate), in service id order. */
+    servicesSummary: jsonb().$type<{ serviceId: string; visitCount: number; offeredRate: number }[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex().on(t.referenceNumber),
@@ -56,9 +69,10 @@ export const referrals = pgTable(
     index().on(t.agencyId, t.createdAt, t.id),
     // The agency's counts by status tab, from the index alone.
     index().on(t.agencyId, t.status),
-    // Patient records and network therapists: the agency's matches, the latest first.
-    index()
-      .on(t.agencyId, t.matchedAt, t.id)
+    // Patient records and network therapists: the agency's matches, the latest first; the therapist
+    // and status too, so grouping the matches by therapist reads the index alone.
+    index('referrals_agency_matches_index')
+      .on(t.agencyId, t.matchedAt, t.id, t.matchedTherapistId, t.status)
       .where(sql`${t.matchedAt} is not null`),
     index().on(t.status),
     // A therapist's matches (their 'mine' list), the latest first.
@@ -105,8 +119,21 @@ export const referralOffers = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
     /** When the email/SMS alert was queued; set once, so a retried job never alerts twice. */
     alertedAt: timestamp({ withTimezone: true }),
+    /**
+     * The referral's posted time and expiry while it is posted, else null: kept by triggers
+     * (migration 0026) so a therapist's open offers are a range of their own rows.
+     */
+    openPostedAt: timestamp({ withTimezone: true }),
+    openExpiresAt: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.referralId, t.therapistId] }), index().on(t.therapistId, t.notifiedAt)],
+  (t) => [
+    primaryKey({ columns: [t.referralId, t.therapistId] }),
+    index().on(t.therapistId, t.notifiedAt),
+    // 'Referrals near me', newest post first; expiry and hidden in the index so its count reads the index alone.
+    index('referral_offers_open_index')
+      .on(t.therapistId, t.openPostedAt, t.referralId, t.openExpiresAt, t.hiddenAt)
+      .where(sql`${t.openPostedAt} is not null`),
+  ],
 );
 
 /** A therapist's answer to a referral: one row per therapist and referral, its status moving on. */
