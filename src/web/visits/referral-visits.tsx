@@ -3,14 +3,17 @@ import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { careVisitTypes } from '../../domain/care-visit-types';
 import { addDaysToKey, dateKeyIn, instantAt } from '../../domain/time-zones';
 import type { ReferralVisits as ReferralVisitsView } from '../../domain/visits';
+import { useCareClocks } from '../api/care-clocks';
 import { ApiError } from '../api/client';
 import { isMfaRequired } from '../api/mfa';
 import { usePlanVisits, useReferralVisits, useScheduleVisit } from '../api/visits';
 import { Button } from '../ui/button';
 import { FormAlert, SelectField, TextField } from '../ui/field';
 import { ErrorState, Loading } from '../ui/states';
+import { formatMonthDayTime } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
 import { TwoStepNeeded } from './two-step-needed';
 import { VisitListItem } from './visit-list-item';
@@ -69,6 +72,8 @@ export function ReferralVisits({ referralId, role }: { referralId: string; role:
 
 const scheduleFormSchema = z.object({
   serviceId: z.string().min(1, 'Choose a service'),
+  /** Empty: the service's own care type (the server's default). */
+  visitType: z.union([z.literal(''), z.enum(careVisitTypes)]),
   date: z.iso.date({ error: 'Choose a date' }),
   time: z.string().regex(/^\d{2}:\d{2}$/, 'Choose a time'),
   durationMinutes: z.coerce.number<string | number>().int().min(15, 'At least 15 minutes').max(480, 'At most 8 hours'),
@@ -77,12 +82,14 @@ type ScheduleForm = z.input<typeof scheduleFormSchema>;
 
 function ScheduleForm({ referralId, data }: { referralId: string; data: ReferralVisitsView }) {
   const schedule = useScheduleVisit(referralId);
+  // The visit types the care clocks ask for that this therapist may do, most pressing first.
+  const suggested = useCareClocks(referralId).data?.suggestedVisitTypes ?? [];
   const plan = usePlanVisits(referralId);
   const [saved, setSaved] = useState('');
   const remaining = data.services.filter((s) => s.booked < s.visitCount);
   const form = useForm<ScheduleForm, unknown, z.output<typeof scheduleFormSchema>>({
     resolver: zodResolver(scheduleFormSchema),
-    defaultValues: { serviceId: remaining[0]?.serviceId ?? '', date: '', time: '09:00', durationMinutes: 60 },
+    defaultValues: { serviceId: remaining[0]?.serviceId ?? '', visitType: '', date: '', time: '09:00', durationMinutes: 60 },
   });
   const zone = useTimeZone();
   const [planStart, setPlanStart] = useState(() => addDaysToKey(dateKeyIn(new Date(), zone), 1));
@@ -93,12 +100,18 @@ function ScheduleForm({ referralId, data }: { referralId: string; data: Referral
     // The date and time typed are on the user's own clock (their zone), whatever the browser's is.
     const scheduledStart = instantAt(values.date, values.time, zone).toISOString();
     try {
-      await schedule.mutateAsync({ serviceId: values.serviceId, scheduledStart, durationMinutes: values.durationMinutes });
+      await schedule.mutateAsync({
+        serviceId: values.serviceId,
+        scheduledStart,
+        durationMinutes: values.durationMinutes,
+        ...(values.visitType ? { visitType: values.visitType } : {}),
+      });
       setSaved('Visit scheduled.');
       form.reset({ ...values, date: '' });
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.fields.serviceId) form.setError('serviceId', { message: error.fields.serviceId });
+        if (error.fields.visitType) form.setError('visitType', { message: error.fields.visitType });
         if (error.fields.scheduledStart) form.setError('date', { message: error.fields.scheduledStart });
       }
     }
@@ -150,11 +163,25 @@ function ScheduleForm({ referralId, data }: { referralId: string; data: Referral
           </div>
         )}
       </div>
-      <div className="grid gap-3 sm:grid-cols-4">
+      {suggested[0]?.dueBy && (
+        <p className="text-sm text-slate-700">
+          Next due: {suggested[0].label.toLowerCase()} by {formatMonthDayTime(suggested[0].dueBy, zone)}. Choose it as the visit type to count it.
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-5">
         <SelectField label="Service" error={errors.serviceId?.message} {...form.register('serviceId')}>
           {remaining.map((s) => (
             <option key={s.serviceId} value={s.serviceId}>
               {s.serviceName} ({s.visitCount - s.booked} left)
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Visit type" error={errors.visitType?.message} {...form.register('visitType')}>
+          <option value="">As the service</option>
+          {suggested.map((s) => (
+            <option key={s.visitType} value={s.visitType}>
+              {s.label}
+              {s.dueBy ? ` (due by ${formatMonthDayTime(s.dueBy, zone)})` : ''}
             </option>
           ))}
         </SelectField>

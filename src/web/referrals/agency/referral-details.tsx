@@ -28,6 +28,7 @@ export function ReferralDetails({ referral }: { referral: AgencyReferral }) {
             </span>
           </Fact>
           <Fact term="Start by">{formatDay(referral.startBy)}</Fact>
+          {referral.orderedStartOfCare && <Fact term="Ordered start of care">{formatDay(referral.orderedStartOfCare)}</Fact>}
           <Fact term="Urgency">{urgencyLabels[referral.urgency]}</Fact>
           <Fact term="Offer open for">
             {offerWindowLabel(referral.offerOpenHours)}

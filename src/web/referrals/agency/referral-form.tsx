@@ -38,6 +38,7 @@ const fieldNames: readonly string[] = [
   'patientZip',
   'visitFrequency',
   'startBy',
+  'orderedStartOfCare',
   'urgency',
   'clinicalSummary',
   'offerOpenHours',
@@ -49,6 +50,7 @@ export const newReferralDefaults: DefaultValues<ReferralInput> = {
   patientZip: '',
   visitFrequency: '',
   startBy: '',
+  orderedStartOfCare: '',
   urgency: 'routine',
   clinicalSummary: '',
   offerOpenHours: 24,
@@ -63,6 +65,7 @@ export function referralFormValues(referral: AgencyReferral): ReferralInput {
     patientZip: referral.place.zip,
     visitFrequency: referral.visitFrequency,
     startBy: referral.startBy.slice(0, 10),
+    orderedStartOfCare: referral.orderedStartOfCare ?? '',
     urgency: referral.urgency,
     clinicalSummary: referral.clinicalSummary,
     offerOpenHours: referral.offerOpenHours,
@@ -142,6 +145,15 @@ export function ReferralForm({
           <VisitFrequencyField />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="Start by" type="date" min={earliestCurrentDate()} error={errors.startBy?.message} {...register('startBy')} />
+            <TextField
+              label="Ordered start of care"
+              optional
+              hint="The date the physician ordered care to start. Without one, the evaluation is due within 48 hours of posting."
+              type="date"
+              min={earliestCurrentDate()}
+              error={errors.orderedStartOfCare?.message}
+              {...register('orderedStartOfCare')}
+            />
           </div>
           <RadioGroupField legend="Urgency" options={urgencyOptions} columns={3} error={errors.urgency?.message} registration={register('urgency')} />
         </Section>

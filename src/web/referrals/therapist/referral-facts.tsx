@@ -79,6 +79,7 @@ export function ReferralFacts({ referral, compact = false }: { referral: Therapi
         </span>
       </Fact>
       <Fact term="Start by">{calendarDate(referral.startBy)}</Fact>
+      {referral.orderedStartOfCare && <Fact term="Ordered start of care">{calendarDate(referral.orderedStartOfCare)}</Fact>}
       <Fact term="Distance">{distanceText(referral.distanceMiles)}</Fact>
       <Fact term="Location" wide>
         {placeText(referral.place)}
