@@ -13,3 +13,4 @@ export * from './attachment-blobs';
 export * from './undelivered';
 export * from './credentials';
 export * from './ratings';
+export * from './calendar-feeds';
