@@ -17,6 +17,7 @@ import type { Auth } from './auth/auth';
 import { registerAuthentication } from './auth/authenticate';
 import type { BearerVerifier } from './auth/bearer';
 import { authHandlerRoutes } from './auth/auth-handler-routes';
+import { calendarFeedRoutes, publicCalendarFeedRoutes } from './calendar-feed/routes';
 import { jwksRoutes } from './auth/jwks-routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
@@ -217,6 +218,8 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(ratingRoutes, deps);
     await api.register(expiringCredentialRoutes, deps);
     await api.register(therapistProfileRoutes, deps);
+    await api.register(calendarFeedRoutes, deps);
+    await api.register(publicCalendarFeedRoutes, deps);
     if (deps.config.env !== 'production') {
       await api.register(devMailboxRoutes, deps);
       await api.register(demoSignInRoutes, deps);

@@ -90,15 +90,23 @@ export const logRedactPaths = [
   ]),
 ];
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The path itself is a secret (a calendar feed's token): logs show the route's pattern instead. */
+    secretPath?: boolean;
+  }
+}
+
 /**
  * The app logger's serializers: errors as `loggableError`; requests by method and path, without
- * the query string (a search or a file name there can name a patient).
+ * the query string (a search or a file name there can name a patient), and by the route's pattern
+ * where the path carries a secret.
  */
 export const logSerializers = {
   err: (error: unknown): LoggableError => (isMadeSafe(error) ? error : loggableError(error)),
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url.split('?')[0],
+    url: request.routeOptions?.config?.secretPath ? request.routeOptions.url : request.url.split('?')[0],
     remoteAddress: request.ip,
   }),
 };
