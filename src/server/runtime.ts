@@ -22,6 +22,7 @@ import { moveAttachmentFilesToStore } from './documentation/move-attachment-file
 import { createAttachmentStore } from './documentation/select-attachment-store';
 import { startDocumentationSweep } from './documentation/sweep';
 import { startRatingPrompts } from './ratings/prompt-sweep';
+import { startCareClockReminders } from './care-clocks/reminder-sweep';
 import { registerPaymentJobs } from './payments/register-jobs';
 import { registerPrimarySourceJobs } from './credentials/primary-source-jobs';
 import { createPaymentProvider } from './payments/select-provider';
@@ -156,6 +157,7 @@ async function startWorkers(
   await startDocumentationSweep({ database, jobs, noteDueHours: config.noteDueHours, autoApproveDays: config.autoApproveDays, paymentProvider: payments.name });
   await jobs.work('visit-reminder', createVisitReminderJob({ database, jobs, publicUrl: config.publicUrl }));
   await startRatingPrompts({ database, jobs });
+  await startCareClockReminders({ database, jobs, publicUrl: config.publicUrl });
   await registerPrimarySourceJobs({ config, database, jobs });
   await startCredentialExpiryJob({ database, jobs, publicUrl: config.publicUrl, requiredCredentials: config.trust.requiredCredentials });
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
@@ -9,7 +8,9 @@ import { buildVisit } from '../../../test/visit-fixtures';
 import type { AttentionList } from '../../domain/attention';
 import type { ReferralCareClocks } from '../../domain/care-clock-view';
 import type { ReferralVisits, VisitDetail } from '../../domain/visits';
-import { auditLog, referralServices } from '../db/schema/index';
+import { and, eq, inArray } from 'drizzle-orm';
+import { auditLog, mailMessages, notificationPreferences, notifications, referralServices, smsMessages } from '../db/schema/index';
+import { CARE_REMINDER_TYPE, runCareClockReminders } from './reminder-sweep';
 
 /**
  * Care clocks from the outside: GET /api/referrals/:id/care-clocks for the referral's two parties
@@ -218,5 +219,43 @@ describe('scheduling a visit by its care type', () => {
       'VALIDATION',
     );
     expect(error.fields?.visitType).toContain('cannot be booked as');
+  });
+});
+
+describe('reminders before the due time', () => {
+  const sweep = () => runCareClockReminders({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.config.publicUrl });
+
+  it('tells both parties once, in the app, by email and by text as each chose, when a reassessment comes due; never again for that deadline', async () => {
+    const { referral, agency, therapist } = await referralInProgress();
+    await buildVisit(db(), { referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, scheduledStart: daysAgo(27), checkInAt: daysAgo(27), checkOutAt: daysAgo(27) });
+    await db().insert(notificationPreferences).values({ userId: therapist.userId, email: false, sms: true, smsPhone: '+15125550199' });
+
+    await sweep();
+    await sweep();
+    const sent = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, CARE_REMINDER_TYPE), inArray(notifications.userId, [agency.userId, therapist.userId])));
+    expect(sent.map((n) => [n.userId, n.title.split(':')[0], n.link]).sort()).toEqual(
+      [
+        [agency.userId, 'Care deadline due soon', expect.stringMatching(new RegExp(`^/dashboard/agency/referrals/${referral.id}\\?due=reassessment-.*#care-clocks$`))],
+        [therapist.userId, 'Care deadline due soon', expect.stringMatching(new RegExp(`^/dashboard/therapist/referrals/${referral.id}\\?due=reassessment-.*#care-clocks$`))],
+      ].sort(),
+    );
+    expect(sent[0]?.body).toMatch(/^Therapy reassessment \(by the PT\) is due by /);
+
+    const mails = await db().select().from(mailMessages).where(eq(mailMessages.subject, sent[0]!.title));
+    expect(mails).toHaveLength(1); // the agency's; the therapist turned mail off
+    const texts = await db().select().from(smsMessages).where(eq(smsMessages.toNumber, '+15125550199'));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.body).toContain('Therapy reassessment');
+  });
+
+  it('tells nobody while the deadline is weeks away', async () => {
+    const { referral, agency, therapist } = await referralInProgress();
+    await buildVisit(db(), { referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, scheduledStart: daysAgo(10), checkInAt: daysAgo(10), checkOutAt: daysAgo(10) });
+    await sweep();
+    const none = await db().select().from(notifications).where(and(eq(notifications.type, CARE_REMINDER_TYPE), eq(notifications.userId, agency.userId)));
+    expect(none).toEqual([]);
   });
 });

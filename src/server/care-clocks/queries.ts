@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { CareReferral, CareVisit } from '../../domain/care-clock-items';
 import type { Discipline } from '../../domain/accounts';
 import type { ReferralStatus } from '../../domain/referrals';
@@ -42,8 +42,14 @@ export async function careFactsOfParty(db: Db, userId: string, which: { referral
     })
     .from(referrals)
     .where(and(party, inArray(referrals.status, [...CLOCKED_STATUSES])));
-  if (rows.length === 0) return [];
+  const visitsOf = await visitsByReferral(db, rows.map((row) => row.id));
+  return rows.map((referral) => ({ referral, visits: visitsOf.get(referral.id) ?? [] }));
+}
 
+/** The visits of referrals already scoped by the caller, as the clocks read them. */
+async function visitsByReferral(db: Db, referralIds: string[]): Promise<Map<string, CareVisit[]>> {
+  const byReferral = new Map<string, CareVisit[]>();
+  if (referralIds.length === 0) return byReferral;
   const visitRows = await db
     .select({
       id: visits.id,
@@ -55,10 +61,49 @@ export async function careFactsOfParty(db: Db, userId: string, which: { referral
       checkedInAt: visits.checkInAt,
     })
     .from(visits)
-    .where(inArray(visits.referralId, rows.map((row) => row.id)));
-  const byReferral = new Map<string, CareVisit[]>();
+    .where(inArray(visits.referralId, referralIds));
   for (const { referralId, ...visit } of visitRows) byReferral.set(referralId, [...(byReferral.get(referralId) ?? []), visit]);
-  return rows.map((referral) => ({ referral, visits: byReferral.get(referral.id) ?? [] }));
+  return byReferral;
+}
+
+export interface ClockedReferral extends CareFacts {
+  agencyId: string;
+  matchedTherapistId: string | null;
+  referenceNumber: number;
+  patientCity: string;
+}
+
+/**
+ * For the reminder sweep only: every tenant's referrals in a clocked status, with their visits and
+ * parties, `limit` at a time after `afterId` (in id order). The one query here that reads across tenants.
+ */
+export async function clockedReferralsAnyTenant(db: Db, options: { afterId: string | null; limit: number }): Promise<ClockedReferral[]> {
+  const rows = await db
+    .select({
+      id: referrals.id,
+      status: referrals.status,
+      discipline: referrals.discipline,
+      postedAt: referrals.postedAt,
+      orderedStartOfCare: referrals.orderedStartOfCare,
+      patientState: referrals.patientState,
+      agencyId: referrals.agencyId,
+      matchedTherapistId: referrals.matchedTherapistId,
+      referenceNumber: referrals.referenceNumber,
+      patientCity: referrals.patientCity,
+    })
+    .from(referrals)
+    .where(and(inArray(referrals.status, [...CLOCKED_STATUSES]), options.afterId === null ? undefined : gt(referrals.id, options.afterId)))
+    .orderBy(asc(referrals.id))
+    .limit(options.limit);
+  const visitsOf = await visitsByReferral(db, rows.map((row) => row.id));
+  return rows.map(({ agencyId, matchedTherapistId, referenceNumber, patientCity, ...referral }) => ({
+    referral,
+    visits: visitsOf.get(referral.id) ?? [],
+    agencyId,
+    matchedTherapistId,
+    referenceNumber,
+    patientCity,
+  }));
 }
 
 /** The disciplines a therapist holds (their profile's), to know what they act as on a referral. */

@@ -26,6 +26,8 @@ export interface JobData {
   'payment-payout': { visitId: string };
   /** Periodic: tells each party of a referral once when a rating of the other side is due. */
   'rating-prompts': Record<string, never>;
+  /** Every 15 minutes: reminds both parties once of each care deadline coming due (care-clocks/reminder-sweep.ts). */
+  'care-clock-reminders': Record<string, never>;
   /** Daily: marks credentials past their expiry date expired and sends the 60/30/7/0-day reminders. */
   'credential-expiry': Record<string, never>;
   /** Checks a therapist's NPI against the NPPES NPI Registry; retried while the registry cannot be reached. */
@@ -96,6 +98,7 @@ const EXPIRY_SECONDS: Record<JobName, number> = {
   'payment-charge': 120,
   'payment-payout': 120,
   'rating-prompts': 600,
+  'care-clock-reminders': 600,
   'credential-expiry': 600,
   'nppes-check': 60,
   // The full list is some 15 MB, downloaded within 5 minutes (leie-source.ts), then written.
