@@ -27,25 +27,25 @@ BEGIN
   IF "ids" IS NULL THEN RETURN NULL; END IF;
   IF TG_TABLE_NAME = 'referral_offers' THEN
     UPDATE "referrals" "r" SET "offer_count" = "c"."n"
-    FROM (SELECT "id", (SELECT count(*) FROM "referral_offers" "o" WHERE "o"."referral_id" = "id")::int AS "n" FROM unnest("ids") AS "id") "c"
+    FROM (SELECT "rid" AS "id", (SELECT count(*) FROM "referral_offers" "o" WHERE "o"."referral_id" = "rid")::int AS "n" FROM unnest("ids") AS "u"("rid")) "c"
     WHERE "r"."id" = "c"."id" AND "r"."offer_count" <> "c"."n";
   ELSIF TG_TABLE_NAME = 'referral_responses' THEN
     UPDATE "referrals" "r" SET "response_count" = "c"."n"
-    FROM (SELECT "id", (SELECT count(*) FROM "referral_responses" "x" WHERE "x"."referral_id" = "id"
-            AND "x"."status" IN ('accepted', 'rate_requested', 'countered', 'confirmed'))::int AS "n" FROM unnest("ids") AS "id") "c"
+    FROM (SELECT "rid" AS "id", (SELECT count(*) FROM "referral_responses" "x" WHERE "x"."referral_id" = "rid"
+            AND "x"."status" IN ('accepted', 'rate_requested', 'countered', 'confirmed'))::int AS "n" FROM unnest("ids") AS "u"("rid")) "c"
     WHERE "r"."id" = "c"."id" AND "r"."response_count" <> "c"."n";
   ELSIF TG_TABLE_NAME = 'visits' THEN
     UPDATE "referrals" "r" SET "visits_done" = "c"."n"
-    FROM (SELECT "id", (SELECT count(*) FROM "visits" "v" WHERE "v"."referral_id" = "id"
-            AND "v"."status" IN ('completed', 'documented', 'approved', 'paid'))::int AS "n" FROM unnest("ids") AS "id") "c"
+    FROM (SELECT "rid" AS "id", (SELECT count(*) FROM "visits" "v" WHERE "v"."referral_id" = "rid"
+            AND "v"."status" IN ('completed', 'documented', 'approved', 'paid'))::int AS "n" FROM unnest("ids") AS "u"("rid")) "c"
     WHERE "r"."id" = "c"."id" AND "r"."visits_done" <> "c"."n";
   ELSIF TG_TABLE_NAME = 'referral_services' THEN
     UPDATE "referrals" "r" SET "visits_ordered" = "c"."n", "services_summary" = "c"."services"
-    FROM (SELECT "id",
-            (SELECT coalesce(sum("s"."visit_count"), 0) FROM "referral_services" "s" WHERE "s"."referral_id" = "id")::int AS "n",
+    FROM (SELECT "rid" AS "id",
+            (SELECT coalesce(sum("s"."visit_count"), 0) FROM "referral_services" "s" WHERE "s"."referral_id" = "rid")::int AS "n",
             (SELECT coalesce(jsonb_agg(jsonb_build_object('serviceId', "s"."service_id", 'visitCount', "s"."visit_count", 'offeredRate', "s"."offered_rate"::float8)
-               ORDER BY "s"."service_id"), '[]') FROM "referral_services" "s" WHERE "s"."referral_id" = "id") AS "services"
-          FROM unnest("ids") AS "id") "c"
+               ORDER BY "s"."service_id"), '[]') FROM "referral_services" "s" WHERE "s"."referral_id" = "rid") AS "services"
+          FROM unnest("ids") AS "u"("rid")) "c"
     WHERE "r"."id" = "c"."id" AND ("r"."visits_ordered" <> "c"."n" OR "r"."services_summary" <> "c"."services");
   END IF;
   RETURN NULL;
