@@ -13,7 +13,6 @@ import { afterKey, type KeyPart, type PageRequest } from '../http/keyset';
  * statements cost more than running them.
  */
 
-const DONE = sql.raw(`('completed','documented','approved','paid')`);
 const MATCHED = sql.raw(`('matched','in_progress','completed')`);
 
 /** Both lists: the latest match first, then the id (unique), as http/keyset.ts requires. */
@@ -55,7 +54,9 @@ export interface NetworkTherapistRow {
 /**
  * A page of the therapists matched to the agency's referrals, the latest match first. The page is
  * cut from the agency's matches grouped by therapist: one pass over the agency's matched referrals
- * (the partial (agency_id, matched_at, id) index), bounded by that agency's own history; the total
+ * in the partial (agency_id, matched_at, id, matched_therapist_id, status) index, which holds all
+ * the grouping reads (an index-only scan, not a heap fetch per match), bounded by that agency's
+ * own history; the total
  * is the number of groups, counted in the same pass. Profiles are read by key for the page's rows.
  */
 export const networkTherapistsPage = pageStatements<NetworkTherapistRow>(
@@ -100,8 +101,8 @@ export interface PatientRecordRow {
 
 /**
  * A page of the agency's matched referrals, the latest match first: a backward range scan of the
- * partial (agency_id, matched_at, id) index. The total is counted over the (agency_id, status)
- * index alone (index-only); the visits done over (referral_id, status), for the page's rows only.
+ * partial (agency_id, matched_at, id, ...) index. The total is counted over the (agency_id, status)
+ * index alone (index-only); the visits done and ordered are the referral's own columns.
  */
 export const patientRecordsPage = pageStatements<PatientRecordRow>(
   'carerelay-patient-records',
@@ -112,9 +113,9 @@ export const patientRecordsPage = pageStatements<PatientRecordRow>(
       select r.id as referral_id, r.reference_number, r.status, r.discipline, r.patient_city as city, r.patient_state as state, r.matched_at,
              r.matched_at::text as sort_key, t.therapist_name,
              exists (select 1 from patients p where p.referral_id = r.id) as details_added,
-             (select count(*) from visits v where v.referral_id = r.id and v.status in ${DONE})::int as visits_done,
-             -- Out of the visits the referral ordered, not those booked so far ("1 of 9", not "1 of 1").
-             (select coalesce(sum(rs.visit_count), 0) from referral_services rs where rs.referral_id = r.id)::int as visits_total
+             -- Kept on the referral by triggers (migration 0026): its visits done, and those it
+             -- ordered, not those booked so far ("1 of 9", not "1 of 1").
+             r.visits_done, r.visits_ordered as visits_total
       from referrals r
       -- The therapist by primary key for each of these rows, not a hash of every profile.
       cross join lateral (select first_name || ' ' || last_name as therapist_name from therapist_profiles where id = r.matched_therapist_id offset 0) t

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agencyProfiles, patients, referralOffers, referralResponses, referrals, therapistRates } from '../db/schema/index';
 import { afterKey, type PageRequest } from '../http/keyset';
@@ -143,10 +143,13 @@ export const therapistListKeyParts = ['timestamp', 'uuid'] as const;
 type TherapistRef = string | Placeholder;
 
 function therapistView(therapistId: TherapistRef, view: TherapistListView) {
-  if (view === 'mine') return { sortedBy: referrals.matchedAt, where: eq(referrals.matchedTherapistId, therapistId) };
-  const open = and(eq(referrals.status, 'posted'), sql`${referrals.expiresAt} > now()`);
-  const hidden = view === 'hidden' ? sql`${referralOffers.hiddenAt} is not null` : sql`${referralOffers.hiddenAt} is null`;
-  return { sortedBy: referrals.postedAt, where: and(eq(referralOffers.therapistId, therapistId), open, hidden) };
+  if (view === 'mine') return { sortedBy: referrals.matchedAt, id: referrals.id, where: eq(referrals.matchedTherapistId, therapistId) };
+  // An offer carries its referral's posted time and expiry while the referral is posted (kept by
+  // triggers, migration 0026): the view is a range of the therapist's own offers in their partial
+  // index, not a join with every posted referral.
+  const open = and(isNotNull(referralOffers.openPostedAt), sql`${referralOffers.openExpiresAt} > now()`);
+  const hidden = view === 'hidden' ? isNotNull(referralOffers.hiddenAt) : isNull(referralOffers.hiddenAt);
+  return { sortedBy: referralOffers.openPostedAt, id: referralOffers.referralId, where: and(eq(referralOffers.therapistId, therapistId), open, hidden) };
 }
 
 /**
@@ -158,7 +161,7 @@ function countTherapistReferralsQuery(db: Db, therapistId: TherapistRef, view: T
   const count = { count: sql<number>`count(*)::int` };
   return view === 'mine'
     ? db.select(count).from(referrals).where(where)
-    : db.select(count).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId)).where(where);
+    : db.select(count).from(referralOffers).where(where);
 }
 
 export async function countTherapistReferrals(db: Db, therapistId: string, view: TherapistListView): Promise<number> {
@@ -170,14 +173,15 @@ type TherapistPageShape = `${TherapistListView}:${'first' | 'after'}`;
 
 /**
  * What a therapist's list entry shows beside the referral's own columns, read as columns of the
- * page's statement (correlated subqueries by key, one row each) rather than by five more queries
- * after it: the services, the agency's name, whether a patient was added, and the therapist's
- * answer (joined: one per referral and therapist).
+ * page's statement rather than by five more queries after it: the services (kept on the referral),
+ * the agency's name and the therapist's answer (joined by key), whether a patient was added (a
+ * lookup by key).
  */
 function therapistFactColumns(therapistId: Placeholder) {
   return {
     services: summaryFactColumns.services,
-    agencyName: sql<string | null>`(select ${agencyProfiles.companyName} from ${agencyProfiles} where ${agencyProfiles.id} = ${referrals.agencyId})`,
+    // Joined by key (below): as a subquery of its own, PostgreSQL read the 200-row table whole for each entry.
+    agencyName: agencyProfiles.companyName,
     hasPatient: sql<boolean>`exists (select 1 from ${patients} where ${patients.referralId} = ${referrals.id})`,
     // The therapist's own rates, the same on every row: an uncorrelated subquery, computed once.
     myRates: sql<Record<string, number>>`(select coalesce(json_object_agg(${therapistRates.serviceId}, ${therapistRates.rate}::float8), '{}')
@@ -188,8 +192,8 @@ function therapistFactColumns(therapistId: Placeholder) {
 const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: string) => {
   const [view, from] = shape.split(':') as [TherapistListView, 'first' | 'after'];
   const therapistId = sql.placeholder('therapistId');
-  const { sortedBy, where } = therapistView(therapistId, view);
-  const after = from === 'after' ? afterKey([sortedBy, referrals.id], therapistListKeyParts, afterValues) : undefined;
+  const { sortedBy, id, where } = therapistView(therapistId, view);
+  const after = from === 'after' ? afterKey([sortedBy, id], therapistListKeyParts, afterValues) : undefined;
   // The total rides on each row: an uncorrelated subquery, computed once for the statement.
   const total = sql<number>`(${countTherapistReferralsQuery(db, therapistId, view)})`;
   const offer = { distanceMiles: referralOffers.distanceMiles, hiddenAt: referralOffers.hiddenAt };
@@ -203,8 +207,9 @@ const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: stri
       : db.select(fields).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId));
   return query
     .leftJoin(referralResponses, and(eq(referralResponses.referralId, referrals.id), eq(referralResponses.therapistId, therapistId)))
+    .leftJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId))
     .where(and(where, after))
-    .orderBy(desc(sortedBy), desc(referrals.id))
+    .orderBy(desc(sortedBy), desc(id))
     .limit(sql.placeholder('limit'))
     .prepare(name);
 });
@@ -212,8 +217,9 @@ const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: stri
 /**
  * One page of a view of 'Referrals near me', with the offer (distance, hidden), the therapist's
  * response and the facts the page shows (therapistFactColumns), in one statement. 'mine' is a
- * backward range scan of (matched_therapist_id, matched_at, id); 'open' and 'hidden' start from
- * the therapist's offers (their index) and keep the open ones, whose referrals are read by key.
+ * backward range scan of (matched_therapist_id, matched_at, id); 'open' and 'hidden' a backward
+ * range scan of the therapist's open offers (referral_offers_open_index), whose referrals are read
+ * by key.
  */
 export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, page: PageRequest) {
   const from = page.after ? 'after' : 'first';

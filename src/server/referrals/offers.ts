@@ -34,8 +34,11 @@ export async function offerToEligible(
                            ${sql.param(eligible.map((e) => bodyAt(e.distanceMiles)))}::text[]) as f(therapist_id, distance_miles, body)
     ),
     offered as (
-      insert into referral_offers (referral_id, therapist_id, distance_miles)
-      select ${referral.id}::uuid, therapist_id, distance_miles from fresh
+      -- The referral's open state, as it stands in this transaction, given here rather than looked
+      -- up by the insert trigger once per offer (migration 0026): one join for thousands of rows.
+      insert into referral_offers (referral_id, therapist_id, distance_miles, open_posted_at, open_expires_at)
+      select ${referral.id}::uuid, f.therapist_id, f.distance_miles, r.posted_at, r.expires_at
+      from fresh f left join referrals r on r.id = ${referral.id}::uuid and r.status = 'posted'
       on conflict do nothing
       returning therapist_id
     )`;

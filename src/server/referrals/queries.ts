@@ -82,17 +82,16 @@ export interface ReferralSummaryFacts {
 
 /**
  * The services, notified and live-response counts and matched therapist's name of a referral, as
- * columns beside its own: a list page read them in four queries, whose per-statement cost (not the
- * database's work) was most of the page's time. Each is a lookup by the referral's key. The outer
- * table is named in full: drizzle leaves a lone table's columns unqualified, and a bare "id" inside
- * these subqueries would be the inner table's.
+ * columns beside its own. The first three are kept on the referral itself by triggers (migration
+ * 0026: recounted in the transaction of every write to offers, responses and services), so a page
+ * of 25 reads 25 rows and not some 1,600 offers; the name is a lookup by the therapist's key. The
+ * outer table is named in full: drizzle leaves a lone table's columns unqualified, and a bare "id"
+ * inside the subquery would be the inner table's.
  */
 export const summaryFactColumns = {
-  services: sql<ReferralSummaryFacts['services']>`(select coalesce(json_agg(json_build_object('serviceId', s.service_id, 'visitCount', s.visit_count, 'offeredRate', s.offered_rate::float8)), '[]')
-     from referral_services s where s.referral_id = referrals.id)`,
-  notifiedCount: sql<number>`(select count(*) from referral_offers o where o.referral_id = referrals.id)::int`,
-  responseCount: sql<number>`(select count(*) from referral_responses x
-     where x.referral_id = referrals.id and x.status in ('accepted', 'rate_requested', 'countered', 'confirmed'))::int`,
+  services: referrals.servicesSummary,
+  notifiedCount: referrals.offerCount,
+  responseCount: referrals.responseCount,
   matchedTherapistName: sql<string | null>`(select t.first_name || ' ' || t.last_name from therapist_profiles t where t.id = referrals.matched_therapist_id)`,
 };
 
