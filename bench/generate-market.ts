@@ -165,8 +165,12 @@ export async function generateMarket(databaseUrl: string, size: MarketSize = DEF
            else 'paid' end as status
          from planned
        )
-       insert into visits (referral_id, agency_id, therapist_id, service_id, status, scheduled_start, check_in_at, check_out_at, rate, created_at, updated_at)
-       select referral_id, agency_id, therapist_id, service_id, status, scheduled_start,
+       insert into visits (referral_id, agency_id, therapist_id, service_id, visit_type, therapist_discipline, status, scheduled_start, check_in_at, check_out_at, rate, created_at, updated_at)
+       select referral_id, agency_id, therapist_id, service_id,
+              -- Booked as its service's own visit type, done in the referral's discipline (as a therapist books it by default).
+              case when service_id = 'evaluation' then 'evaluation' else 'routine' end,
+              (select r.discipline from referrals r where r.id = shaped.referral_id),
+              status, scheduled_start,
               case when status in ('completed','documented','approved','paid') then scheduled_start + interval '3 minutes' end,
               case when status in ('completed','documented','approved','paid') then scheduled_start + interval '58 minutes' end,
               case when service_id = 'evaluation' then 150 else 100 end, scheduled_start - interval '3 days', scheduled_start
