@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysToKey, dateKeyIn, DEFAULT_TIME_ZONE } from '../src/domain/time-zones';
+import { referralAgreedRates, referralServices } from '../src/server/db/schema/index';
+import { seriousAxeViolations } from '../test/axe';
+import { startE2e, type E2e } from '../test/e2e';
+import { buildAgency, buildTherapist } from '../test/factories';
+import { buildReferral, insertResponse } from '../test/referral-fixtures';
+import { smallTapTargets } from '../test/tap-targets';
+import { buildVisit } from '../test/visit-fixtures';
+
+/**
+ * A reassessment coming due: 27 days after the PT's evaluation both dashboards say a care deadline
+ * is due soon and lead to the referral's care clocks; the therapist books the reassessment the
+ * schedule form suggests, and the line goes. A PTA asking for a progress report is refused with
+ * the rule. On a phone and on a desktop.
+ */
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(() => e2e.close());
+
+const db = () => e2e.app.runtime.database.db;
+const DAY = 86_400_000;
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+];
+
+const attention = (page: Page) => page.getByRole('region', { name: 'Needs your attention' });
+const clocks = (page: Page) => page.getByRole('region', { name: 'Care clocks' });
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** A PT referral in progress whose evaluation was 27 days ago, with treatments (and `extra` services) left to book. */
+async function evaluatedReferral(discipline: 'PT' | 'PTA' = 'PT', extra: Array<'progress_report'> = []) {
+  const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
+  const therapist = await buildTherapist(db(), { discipline });
+  const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapist.userId, postedAt: new Date(Date.now() - 29 * DAY) });
+  await insertResponse(db(), { referralId: referral.id, therapistId: therapist.userId, status: 'confirmed' });
+  for (const serviceId of ['treatment', ...extra] as const) {
+    await db().insert(referralServices).values({ referralId: referral.id, serviceId, visitCount: 4, offeredRate: 100 });
+    await db().insert(referralAgreedRates).values({ referralId: referral.id, serviceId, rate: 100 });
+  }
+  const at = new Date(Date.now() - 27 * DAY);
+  await buildVisit(db(), { referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, therapistDiscipline: 'PT', scheduledStart: at, checkInAt: at, checkOutAt: at });
+  return { agency, therapist, referral };
+}
+
+async function openDashboard(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+describe.each(SIZES)('on a $name', ({ viewport }) => {
+  it('a reassessment coming due shows on both dashboards and the referral; booking the suggested reassessment clears it', async () => {
+    const { agency, therapist, referral } = await evaluatedReferral();
+
+    for (const [person, side] of [
+      [agency, 'agency'],
+      [therapist, 'therapist'],
+    ] as const) {
+      const page = await e2e.signedInPage(person, { viewport, aal: 'aal2' });
+      await openDashboard(page, `/dashboard/${side}`);
+      const line = attention(page).getByRole('link', { name: '1 care deadline due soon' });
+      await line.waitFor();
+      expect((await line.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await line.click();
+      await page.waitForURL((url) => url.pathname === `/dashboard/${side}/referrals/${referral.id}` && url.hash === '#care-clocks');
+      const item = clocks(page).getByRole('listitem').filter({ hasText: 'Therapy reassessment' });
+      await item.getByText('Due soon', { exact: true }).waitFor();
+      await item.getByText(/^Due by .* · by the PT$/).waitFor();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      if (viewport.width < 1024) expect(await smallTapTargets(page, { within: '#care-clocks' })).toEqual([]);
+
+      if (side === 'therapist') {
+        // The schedule form offers the reassessment the clock asks for; booked, the clock shows it and the line goes.
+        const visits = page.getByRole('region', { name: 'Visits' });
+        const type = visits.getByLabel('Visit type');
+        await expect.poll(() => type.locator('option').allTextContents()).toEqual(['As the service', expect.stringMatching(/^Reassessment \(due by /), 'Routine visit']);
+        await type.selectOption('reassessment');
+        await visits.getByLabel('Date', { exact: true }).fill(addDaysToKey(dateKeyIn(new Date(), DEFAULT_TIME_ZONE), 1));
+        await visits.getByRole('button', { name: 'Schedule visit' }).click();
+        await visits.getByText('Visit scheduled.').waitFor();
+        await item.getByRole('link', { name: /^Booked for / }).waitFor();
+        await openDashboard(page, '/dashboard/therapist');
+        await attention(page).getByRole('heading').first().waitFor();
+        await expect.poll(() => attention(page).getByRole('link', { name: '1 care deadline due soon' }).count()).toBe(0);
+      }
+    }
+  });
+});
+
+it('a PTA asking for a progress report (a reassessment) is refused with the rule, on the form', async () => {
+  const { therapist, referral } = await evaluatedReferral('PTA', ['progress_report']);
+  const page = await e2e.signedInPage(therapist, { viewport: { width: 390, height: 844 }, aal: 'aal2' });
+  await page.goto(`/dashboard/therapist/referrals/${referral.id}`);
+  const visits = page.getByRole('region', { name: 'Visits' });
+  await visits.getByLabel('Service', { exact: true }).selectOption('progress_report');
+  await visits.getByLabel('Date', { exact: true }).fill(addDaysToKey(dateKeyIn(new Date(), DEFAULT_TIME_ZONE), 1));
+  await visits.getByRole('button', { name: 'Schedule visit' }).click();
+  await visits.getByRole('alert').filter({ hasText: /^A Physical Therapist Assistant may not do a reassessment: Medicare requires a qualified therapist/ }).first().waitFor();
+  // Nothing was booked.
+  expect(await visits.getByText(/Progress Report: 0 of 4 booked/).count()).toBe(1);
+});
