@@ -11,6 +11,7 @@ import { useTimeZone } from '../ui/use-time-zone';
 import { roleOfPath } from './format';
 import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { FULL_SCHEDULE_PATH, NeedsNotesList } from './needs-notes-list';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { ReferenceVisits } from './reference-visits';
 import { VisitListItem } from './visit-list-item';
 
@@ -78,6 +79,7 @@ function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
       {searched !== null && <ReferenceVisits referenceNumber={searched} role={role} />}
       <TodaySchedule role={role} today={today} zone={zone} />
       <WeekCalendar role={role} weekStart={weekStart} today={today} zone={zone} onWeek={(weeks) => setWeekOffset((offset) => (weeks === 0 ? 0 : offset + weeks))} />
+      {role === 'therapist' && <CalendarFeedCard />}
     </div>
   );
 }
