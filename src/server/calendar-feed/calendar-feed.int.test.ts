@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
-import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
+import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, ok, refused } from '../../../test/http';
 import { captureLogs } from '../../../test/log-capture';
 import { patientInput } from '../../../test/patients';
@@ -183,6 +183,21 @@ describe('the therapist’s calendar feed link: /api/therapist/calendar-feed', (
     const actions = await db().select({ action: auditLog.action, details: auditLog.details }).from(auditLog).where(eq(auditLog.actorUserId, signedIn.userId));
     expect(actions.filter((row) => row.action === 'calendar_feed.created')).toHaveLength(2);
     expect(actions.filter((row) => row.action === 'calendar_feed.revoked').map((row) => (row.details as { revokedFeedIds: string[] }).revokedFeedIds.length)).toEqual([1, 0]);
+  });
+
+  it('an address reading feeds past the limit is answered 429 with retry-after', async () => {
+    const ip = clientAddress();
+    const unknown = `${app.url}/api/calendar/${'B'.repeat(43)}.ics`;
+    for (let i = 0; i < 120; i += 1) expect((await callApi(app.url, 'GET', new URL(unknown).pathname, { ip })).status).toBe(404);
+    const limited = await callApi(app.url, 'GET', new URL(unknown).pathname, { ip });
+    await refused(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('the API document describes the feed routes', async () => {
+    const spec = await ok<{ paths: Record<string, Record<string, { summary?: string }>> }>(await fetch(`${app.url}/api/docs/json`));
+    expect(spec.paths['/api/calendar/{file}']?.get?.summary).toMatch(/iCalendar/);
+    expect(Object.keys(spec.paths['/api/therapist/calendar-feed'] ?? {}).sort()).toEqual(['delete', 'get', 'post']);
   });
 
   it('an unknown or malformed link answers 404', async () => {
