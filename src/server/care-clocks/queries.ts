@@ -17,6 +17,16 @@ export interface CareFacts {
   visits: CareVisit[];
 }
 
+/** What the clocks read of a referral (careClocks' CareReferral, with its id and status). */
+const careReferralColumns = {
+  id: referrals.id,
+  status: referrals.status,
+  discipline: referrals.discipline,
+  postedAt: referrals.postedAt,
+  orderedStartOfCare: referrals.orderedStartOfCare,
+  patientState: referrals.patientState,
+};
+
 /** The statuses in which a referral's clocks run: posted (the evaluation's 48 hours have started) until it closes. */
 export const CLOCKED_STATUSES = ['posted', 'matched', 'in_progress'] as const satisfies readonly ReferralStatus[];
 
@@ -32,14 +42,7 @@ export async function careFactsOfParty(db: Db, userId: string, which: { referral
         ? eq(referrals.agencyId, userId)
         : eq(referrals.matchedTherapistId, userId);
   const rows = await db
-    .select({
-      id: referrals.id,
-      status: referrals.status,
-      discipline: referrals.discipline,
-      postedAt: referrals.postedAt,
-      orderedStartOfCare: referrals.orderedStartOfCare,
-      patientState: referrals.patientState,
-    })
+    .select(careReferralColumns)
     .from(referrals)
     .where(and(party, inArray(referrals.status, [...CLOCKED_STATUSES])));
   const visitsOf = await visitsByReferral(db, rows.map((row) => row.id));
@@ -80,12 +83,7 @@ export interface ClockedReferral extends CareFacts {
 export async function clockedReferralsAnyTenant(db: Db, options: { afterId: string | null; limit: number }): Promise<ClockedReferral[]> {
   const rows = await db
     .select({
-      id: referrals.id,
-      status: referrals.status,
-      discipline: referrals.discipline,
-      postedAt: referrals.postedAt,
-      orderedStartOfCare: referrals.orderedStartOfCare,
-      patientState: referrals.patientState,
+      ...careReferralColumns,
       agencyId: referrals.agencyId,
       matchedTherapistId: referrals.matchedTherapistId,
       referenceNumber: referrals.referenceNumber,

@@ -3,12 +3,13 @@ import { careAttentionOf } from '../../domain/care-clock-attention';
 import { careClockKindLabels } from '../../domain/care-clock-view';
 import { defaultNotificationPreferences } from '../../domain/notification-preferences';
 import { inTransaction, type Database, type Db, type Transaction } from '../db/client';
-import { notificationPreferences, notifications, user as users, useraccounts } from '../db/schema/index';
+import { notifications } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
 import { queueMail } from '../mail/queue-mail';
 import { createNotifications, type NewNotification } from '../notifications/service';
 import { referralTag } from '../notifications/wording';
 import { queueSms } from '../sms/queue-sms';
+import { reminderRecipients } from '../visits/queries';
 import { formatVisitTime } from '../visits/reminder-time';
 import { clocksOf } from './clocks';
 import { clockedReferralsAnyTenant } from './queries';
@@ -92,7 +93,7 @@ async function notYetSent(db: Db, reminders: Reminder[]): Promise<Reminder[]> {
 
 async function remind(t: Transaction, deps: { jobs: JobQueue; publicUrl: string }, reminders: Reminder[]): Promise<number> {
   if (reminders.length === 0) return 0;
-  const recipients = new Map((await recipientsOf(t.tx, reminders.map((r) => r.userId))).map((r) => [r.userId, r]));
+  const recipients = new Map((await reminderRecipients(t.tx, [...new Set(reminders.map((r) => r.userId))])).map((r) => [r.userId, r]));
   const worded = reminders.map((reminder) => {
     const recipient = recipients.get(reminder.userId);
     const when = formatVisitTime(reminder.dueBy, recipient?.timeZone ?? defaultNotificationPreferences.timeZone);
@@ -111,23 +112,6 @@ async function remind(t: Transaction, deps: { jobs: JobQueue; publicUrl: string 
     if (recipient.smsOptIn && recipient.smsPhone) await queueSms(t, deps.jobs, { to: recipient.smsPhone, body: `CareRelay: ${body} ${url}` });
   }
   return rows.length;
-}
-
-/** The users' sign-in addresses with their saved email and text choices and their account's time zone. */
-async function recipientsOf(db: Db, userIds: string[]) {
-  return db
-    .select({
-      userId: users.id,
-      email: users.email,
-      emailOptIn: notificationPreferences.email,
-      smsOptIn: notificationPreferences.sms,
-      smsPhone: notificationPreferences.smsPhone,
-      timeZone: useraccounts.timeZone,
-    })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .leftJoin(useraccounts, eq(useraccounts.userId, users.id))
-    .where(inArray(users.id, [...new Set(userIds)]));
 }
 
 /** Registers the sweep's worker and its schedule (one line in runtime.ts). */

@@ -200,14 +200,23 @@ export interface ReminderRecipient {
   email: string;
   /** The saved preferences, or null when the user never saved any (the defaults apply). */
   emailOptIn: boolean | null;
+  smsOptIn: boolean | null;
+  smsPhone: string | null;
   timeZone: string | null;
 }
 
-/** The users' sign-in addresses with their saved email choice and their account's time zone, if any. */
+/** The users' sign-in addresses with their saved email and text choices and their account's time zone, if any. */
 export async function reminderRecipients(db: Db, userIds: string[]): Promise<ReminderRecipient[]> {
   if (userIds.length === 0) return [];
   return db
-    .select({ userId: users.id, email: users.email, emailOptIn: notificationPreferences.email, timeZone: useraccounts.timeZone })
+    .select({
+      userId: users.id,
+      email: users.email,
+      emailOptIn: notificationPreferences.email,
+      smsOptIn: notificationPreferences.sms,
+      smsPhone: notificationPreferences.smsPhone,
+      timeZone: useraccounts.timeZone,
+    })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .leftJoin(useraccounts, eq(useraccounts.userId, users.id))
