@@ -118,6 +118,15 @@ describe('GET /api/referrals/:id/care-clocks', () => {
     expect(JSON.stringify(error.fields)).toContain('orderedStartOfCare');
   });
 
+  it('is documented in the OpenAPI description, with its answer', async () => {
+    const spec = (await (await fetch(`${app.url}/api/docs/json`)).json()) as {
+      paths: Record<string, { get?: { summary?: string; responses?: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> } }>;
+    };
+    const get = spec.paths['/api/referrals/{id}/care-clocks']?.get;
+    expect(get?.summary).toMatch(/^What is due on the referral/);
+    expect(Object.keys(get?.responses?.['200']?.content?.['application/json']?.schema?.properties ?? {})).toEqual(['referralId', 'items', 'suggestedVisitTypes']);
+  });
+
   describe('nobody else sees them', () => {
     let referralId: string;
     beforeAll(async () => {
