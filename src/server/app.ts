@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -28,6 +27,7 @@ import { primarySourceRoutes } from './credentials/primary-source-routes';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
 import { registerControlCharacterCheck } from './http/control-characters';
+import { registerCors } from './http/cors';
 import { AppError } from './errors';
 import { handleError } from './http/errors';
 import { logRedactPaths, logSerializers } from './http/log-safety';
@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // CORS is an allow-list; the origin check refuses cross-site cookie-bearing writes (CSRF).
-  await app.register(cors, { origin: config.allowedOrigins, credentials: true });
+  registerCors(app, config.allowedOrigins);
   registerOriginCheck(app, config.allowedOrigins);
 
   registerSecurityHeaders(app, securityHeaders(config));
