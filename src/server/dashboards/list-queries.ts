@@ -73,13 +73,12 @@ export const networkTherapistsPage = pageStatements<NetworkTherapistRow>(
     select c.total, p.*
     from (select count(*)::int as total from n) c
     left join lateral (
-      select t.id, t.first_name, t.last_name, t.disciplines, n.referrals_count, n.active_referrals, n.last_matched_at, n.last_matched_at::text as sort_key
-      from n
+      select t.id, t.first_name, t.last_name, t.disciplines, k.referrals_count, k.active_referrals, k.last_matched_at, k.last_matched_at::text as sort_key
+      -- The page's groups first, then their profiles: a lookup for each row of the page, not for each group.
+      from (select * from n ${after ? sql`where ${after}` : sql``} order by n.last_matched_at desc, n.id desc limit ${sql.placeholder('limit')}) k
       -- Each therapist by primary key ("offset 0" keeps it a per-row lookup: joined, the planner hashes all 5,000 profiles).
-      cross join lateral (select id, first_name, last_name, disciplines from therapist_profiles where id = n.id offset 0) t
-      ${after ? sql`where ${after}` : sql``}
-      order by n.last_matched_at desc, n.id desc
-      limit ${sql.placeholder('limit')}
+      cross join lateral (select id, first_name, last_name, disciplines from therapist_profiles where id = k.id offset 0) t
+      order by k.last_matched_at desc, k.id desc
     ) p on true`,
   [sql`n.last_matched_at`, sql`n.id`],
   matchedKeyParts,
