@@ -55,20 +55,24 @@ export async function createNotifications(t: Transaction, inputs: NewNotificatio
   if (inputs.length === 0) return 0;
   // In user order, so a user's notification ids are adjacent and a payload carries few users whole.
   const sorted = [...inputs].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  await lockRecipients(t, sorted.map((n) => n.userId));
-  const result = await t.tx.execute(insertAndAnnounce(notificationsFrom(sorted)));
+  const result = await t.tx.execute(insertAndAnnounce(notificationsFrom(sorted), { lock: sorted.map((n) => n.userId) }));
   return Number((result.rows[0] as { created: number } | undefined)?.created ?? 0);
 }
 
 /**
- * Locks the users about to be notified, in id order (see createNotification): a transaction
- * notifying many users calls it once, with all of them, before it inserts their notifications.
+ * The users about to be notified, locked in id order (see createNotification) by the statement
+ * that notifies them, before it inserts anything: a common table expression of insertAndAnnounce,
+ * so a fan-out to thousands costs no statement of its own.
  */
-export async function lockRecipients(t: Transaction, userIds: string[]): Promise<void> {
-  if (userIds.length === 0) return;
+function lockedRecipients(userIds: string[]): SQL {
   const ids = [...new Set(userIds)].sort();
-  await t.tx.execute(sql`select 1 from "user" where id = any(${sql.param(ids)}::text[]) order by id for no key update`);
+  return sql`locked as (
+      select count(*) as recipients from (select 1 from "user" where id = any(${sql.param(ids)}::text[]) order by id for no key update) u
+    )`;
 }
+
+/** True once every recipient is locked (lockedRecipients): a condition that holds a statement's inserts back until then. */
+export const LOCKED = sql`(select recipients from locked) >= 0`;
 
 /** `inputs` as rows (user_id, type, title, body, link), each column one array parameter. */
 export function notificationsFrom(inputs: NewNotification[]): SQL {
@@ -79,19 +83,22 @@ export function notificationsFrom(inputs: NewNotification[]): SQL {
 }
 
 /**
- * One statement that inserts the notifications `rows` selects (user_id, type, title, body, link)
- * and announces them, after the common table expressions in `before` (which `rows` may read: the
- * offers of a referral inserted in the same statement). Its one row: `created`, and what `before`'s
- * caller selects in `extra`. The recipients must be locked first (lockRecipients).
+ * One statement that locks the recipients `lock` (every user `rows` may address, in id order), then
+ * inserts the notifications `rows` selects (user_id, type, title, body, link) and announces them,
+ * after the common table expressions in `before` (which `rows` may read: the offers of a referral
+ * inserted in the same statement; they may wait for the lock with `where ${LOCKED}`). Its one row:
+ * `created`, and what `before`'s caller selects in `extra`.
  */
-export function insertAndAnnounce(rows: SQL, options: { before?: SQL; extra?: SQL } = {}): SQL {
+export function insertAndAnnounce(rows: SQL, options: { lock: string[]; before?: SQL; extra?: SQL }): SQL {
   // Each pair's running size (its JSON and the ", " before it) puts it in a payload of at most
-  // ANNOUNCEMENT_BYTES plus one pair.
+  // ANNOUNCEMENT_BYTES plus one pair. LOCKED is an uncorrelated subquery, run once before the
+  // insert's first row: every lock is taken before any notification gets its id.
   return sql`
-    with ${options.before ? sql`${options.before},` : sql``}
+    with ${lockedRecipients(options.lock)},
+    ${options.before ? sql`${options.before},` : sql``}
     inserted as (
       insert into notifications (user_id, type, title, body, link)
-      ${rows}
+      select * from (${rows}) r where ${LOCKED}
       returning id, user_id
     ),
     pairs as (

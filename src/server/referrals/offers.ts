@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ServiceTypeId } from '../../domain/accounts';
 import type { Transaction } from '../db/client';
-import { insertAndAnnounce, lockRecipients, notificationsFrom, type NewNotification } from '../notifications/service';
+import { insertAndAnnounce, notificationsFrom, type NewNotification } from '../notifications/service';
 import type { Context } from './context';
 import { findEligibleTherapists } from './eligibility';
 import { newReferralAlert } from './notify';
@@ -10,12 +10,13 @@ import type { ReferralRow } from './queries';
 /**
  * Offers the referral to every eligible therapist not yet offered it, notifies them in-app at once
  * (announced on commit) and queues their email and SMS alerts. `alsoNotify` goes out in the same
- * statement (one ordered lock of every recipient first: see notifyAll). Returns how many were new.
+ * statement, which first locks every recipient in one ordered run (see notifyAll). Returns how many
+ * were new.
  *
  * A post to thousands of therapists is what this is shaped by: the offers and the notifications
  * are inserted by one statement from the same array parameters (the notifications only for the
- * offers that were new), after one statement that locks the recipients, and one job queues the
- * alerts after the commit.
+ * offers that were new), locking the recipients first, and one job queues the alerts after the
+ * commit.
  */
 export async function offerToEligible(
   t: Transaction,
@@ -24,11 +25,10 @@ export async function offerToEligible(
   services: readonly { serviceId: string; offeredRate: number }[],
   alsoNotify: NewNotification[] = [],
 ): Promise<number> {
-  const eligible = await findEligibleTherapists(t.tx, context.config, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
+  const eligible = await findEligibleTherapists(t.client, context.config, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
   if (eligible.length === 0 && alsoNotify.length === 0) return 0;
   const { shared, bodyAt } = newReferralAlert(referral, services);
   const ids = eligible.map(({ therapist }) => therapist.id);
-  await lockRecipients(t, [...ids, ...alsoNotify.map((n) => n.userId)]);
   const fresh = sql`fresh as (
       select * from unnest(${sql.param(ids)}::text[], ${sql.param(eligible.map((e) => e.distanceMiles))}::real[],
                            ${sql.param(eligible.map((e) => bodyAt(e.distanceMiles)))}::text[]) as f(therapist_id, distance_miles, body)
@@ -46,6 +46,7 @@ export async function offerToEligible(
     from fresh f join offered o on o.therapist_id = f.therapist_id`;
   const result = await t.tx.execute<{ offered: string[] }>(
     insertAndAnnounce(alsoNotify.length > 0 ? sql`${alerts} union all ${notificationsFrom(alsoNotify)}` : alerts, {
+      lock: [...ids, ...alsoNotify.map((n) => n.userId)],
       before: fresh,
       extra: sql`(select coalesce(array_agg(therapist_id order by therapist_id), '{}') from offered) as offered`,
     }),
