@@ -210,9 +210,9 @@ export async function runMatchingBenchmark(machine: MachineInfo, settings: Match
       const place = zipcodes.lookup(PATIENT_ZIPS[(worker + n) % PATIENT_ZIPS.length]!)!;
       return { discipline: 'PT', services: ['evaluation', 'treatment'], patientState: 'TX', latitude: place.latitude, longitude: place.longitude };
     };
-    const { db } = app.runtime.database;
+    const { db, pool } = app.runtime.database;
     const match = async (worker: number, n: number) => {
-      const eligible = await findEligibleTherapists(db, config, referralAt(worker, n));
+      const eligible = await findEligibleTherapists(pool, config, referralAt(worker, n));
       return { ok: true, notified: eligible.length, expected: ELIGIBLE_PER_PATIENT };
     };
     // Before issue 14, for comparison: the rule judged every approved, available PT and PTA in the

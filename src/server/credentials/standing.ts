@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { businessToday } from '../../domain/business-date';
 import type { CredentialForJudging } from '../../domain/credentials';
 import {
@@ -51,16 +51,19 @@ async function credentialsOf(db: Db, therapistIds: string[]): Promise<Map<string
  * `noteDueHours` after check-out. One json value, {overdue, oldestDueMs}, so a query can carry it
  * as a column beside the therapist (the candidates of a referral: therapist-queries.ts).
  */
-export function lateNotesColumn(therapistId: SQLWrapper, noteDueHours: number, now: Date) {
+export function lateNotesColumn(therapistId: SQLWrapper, noteDueHours: Bound<number>, now: Bound<Date>) {
   return sql<{ overdue: number; oldestDueMs: number | null }>`(select json_build_object('overdue', count(*),
       'oldestDueMs', extract(epoch from min(v.check_out_at) + make_interval(hours => ${noteDueHours})) * 1000)
     from visits v where v.therapist_id = ${therapistId} and ${overdueNote(noteDueHours, now)})`;
 }
 
+/** A value, or the placeholder of a named statement's (db/named-statement.ts) that binds it on each run. */
+type Bound<T> = T | Placeholder;
+
 /** Visit `v` is checked out and its note still unsigned `noteDueHours` after check-out. */
-function overdueNote(noteDueHours: number, now: Date) {
+function overdueNote(noteDueHours: Bound<number>, now: Bound<Date>) {
   return sql`v.status = 'completed'
-    and v.check_out_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${noteDueHours})
+    and v.check_out_at < ${now instanceof Date ? now.toISOString() : now}::timestamptz - make_interval(hours => ${noteDueHours})
     and not exists (select 1 from visit_notes n where n.visit_id = v.id and n.signed_at is not null)`;
 }
 

@@ -42,6 +42,8 @@ export interface Transaction {
   tx: Db;
   /** The same connection, for libraries (pg-boss) that write their own SQL inside this transaction. */
   sql: SqlRunner;
+  /** The same connection, for named prepared statements (named-statement.ts) inside this transaction. */
+  client: pg.PoolClient;
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -81,6 +83,7 @@ export async function inTransaction<T>(database: Database, work: (t: Transaction
     const result = await work({
       tx,
       sql: { executeSql: async (text, values) => client.query(text, values) },
+      client,
     });
     await client.query('COMMIT');
     return result;

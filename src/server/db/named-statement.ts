@@ -4,6 +4,9 @@ import type pg from 'pg';
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
+/** Where a named statement runs: the pool, or one client (a transaction's). */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
 /**
  * A hot read written with drizzle's `sql` (its values as `sql.placeholder`s), compiled to text once
  * and run as a named prepared statement: PostgreSQL parses it once per connection and, after its
@@ -13,8 +16,8 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  */
 export function namedStatement<Row>(name: string, query: SQL) {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return async (pool: pg.Pool, values: Record<string, unknown>): Promise<Row[]> => {
-    const result = await pool.query({ name, text, values: fillPlaceholders(params, values) });
+  return async (runner: Queryable, values: Record<string, unknown>): Promise<Row[]> => {
+    const result = await runner.query({ name, text, values: fillPlaceholders(params, values) });
     return result.rows as Row[];
   };
 }

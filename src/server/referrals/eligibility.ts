@@ -6,6 +6,7 @@ import type { ReferralDiscipline } from '../../domain/service-eligibility';
 import { NO_LATE_NOTES } from '../../domain/work-standing';
 import { standingsOf, type StandingConfig, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
+import type { Queryable } from '../db/named-statement';
 import { locateZip } from '../geo/zip-centroids';
 import type { ReferralRow } from './queries';
 import { candidatesWithStanding, type TherapistProfileForMatching } from './therapist-queries';
@@ -85,13 +86,13 @@ export async function judgeTherapists(
  * patient from SQL, read with their standing (therapist-queries.ts), each judged by the matching rule.
  */
 export async function findEligibleTherapists(
-  db: Db,
+  runner: Queryable,
   config: StandingConfig,
   referral: ReferralToMatch,
 ): Promise<{ therapist: TherapistProfileForMatching; distanceMiles: number }[]> {
   const now = new Date();
   const today = todayIn(undefined, now);
-  const candidates = await candidatesWithStanding(db, {
+  const candidates = await candidatesWithStanding(runner, {
     disciplines: disciplinesWorthAsking(referral.discipline),
     patient: { latitude: referral.latitude, longitude: referral.longitude },
     noteDueHours: config.noteDueHours,

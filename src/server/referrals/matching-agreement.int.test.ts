@@ -168,7 +168,7 @@ async function judgedOneByOne(config: StandingConfig, referral: ReferralToMatch)
 }
 
 async function matched(config: StandingConfig, referral: ReferralToMatch) {
-  const eligible = await findEligibleTherapists(db(), config, referral);
+  const eligible = await findEligibleTherapists(app.runtime.database.pool, config, referral);
   return eligible.map(({ therapist, distanceMiles }) => ({ id: therapist.id, distanceMiles }));
 }
 

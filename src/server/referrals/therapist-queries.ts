@@ -1,8 +1,10 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type Placeholder } from 'drizzle-orm';
+import type { CredentialForJudging } from '../../domain/credentials';
 import type { Discipline } from '../../domain/accounts';
 import type { GeoPoint } from '../../domain/geo';
 import { credentialsColumn, lateNotesColumn, lateNotesFrom, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
+import { namedStatement, type Queryable } from '../db/named-statement';
 import { therapistProfiles, useraccounts } from '../db/schema/index';
 
 /**
@@ -54,7 +56,7 @@ const therapistForMatching = {
  * is the expression of the GiST index therapist_profiles_coverage (migration 0023), written the same
  * so the planner uses it; earthdistance measures in earth() metres, the domain in miles of 3958.8.
  */
-function coversPatient(patient: GeoPoint) {
+function coversPatient(patient: Bound<GeoPoint>) {
   const { latitude, longitude, serviceRadiusMiles } = therapistProfiles;
   const therapistPoint = sql`ll_to_earth(${latitude}, ${longitude})`;
   const patientPoint = sql`ll_to_earth(${patient.latitude}::float8, ${patient.longitude}::float8)`;
@@ -63,6 +65,9 @@ function coversPatient(patient: GeoPoint) {
 }
 
 export type CandidateOptions = { disciplines: Discipline[]; patient: GeoPoint };
+
+/** A value, or the placeholder a named statement binds it to on each run (db/named-statement.ts). */
+type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
 
 /**
  * Therapists who could be eligible for a referral whose patient is at `patient`: every rule SQL
@@ -74,12 +79,12 @@ export type CandidateOptions = { disciplines: Discipline[]; patient: GeoPoint };
  * accepts, never fewer. (The credentials were once judged here as well, with five lookups per
  * candidate; now that every candidate's credentials are read anyway, the rule alone judges them.)
  */
-function candidateWhere(options: CandidateOptions) {
+function candidateWhere(options: { disciplines: Bound<CandidateOptions>['disciplines']; patient: Bound<GeoPoint> }) {
   return and(
     eq(useraccounts.status, 'approved'),
     isNull(therapistProfiles.suspendedAt),
     eq(therapistProfiles.availableForReferrals, true),
-    sql`${therapistProfiles.disciplines} && ${sql.param(options.disciplines)}::text[]`,
+    sql`${therapistProfiles.disciplines} && ${options.disciplines instanceof Array ? sql.param(options.disciplines) : options.disciplines}::text[]`,
     sql`${therapistProfiles.serviceRadiusMiles} > 0`,
     or(coversPatient(options.patient), isNull(therapistProfiles.latitude)),
   );
@@ -95,26 +100,44 @@ export function candidateQuery(db: Db, options: CandidateOptions) {
     .orderBy(asc(therapistProfiles.id));
 }
 
+type CandidateRow = TherapistProfileForMatching & { credentials: CredentialForJudging[]; lateNotes: { overdue: number; oldestDueMs: number | null } };
+
 /**
  * The candidates (candidateWhere) with their standing (credentials on file and late notes, read as
  * credentials/standing.ts reads them) in the same statement: a post judges them all, and reading
- * the standing in two more queries was a third of what matching cost.
+ * the standing in two more queries was a third of what matching cost. A named prepared statement
+ * (db/named-statement.ts): every post runs it, and building it with drizzle and planning it each
+ * time cost more than the database's work for a post notifying ten.
  */
+const candidatesStatement = namedStatement<CandidateRow>(
+  'referral-candidates',
+  sql`select ${sql.join(
+    Object.entries(therapistForMatching).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  )},
+    ${credentialsColumn(therapistProfiles.id)} as "credentials",
+    ${lateNotesColumn(therapistProfiles.id, sql.placeholder('noteDueHours'), sql.placeholder('now'))} as "lateNotes"
+  from ${therapistProfiles} inner join ${useraccounts} on ${eq(useraccounts.userId, therapistProfiles.id)}
+  where ${candidateWhere({
+    disciplines: sql.placeholder('disciplines'),
+    patient: { latitude: sql.placeholder('latitude'), longitude: sql.placeholder('longitude') },
+  })}`,
+);
+
+/** The candidates with their standing, on `runner`: the pool, or the client of the post's transaction. */
 export async function candidatesWithStanding(
-  db: Db,
+  runner: Queryable,
   options: CandidateOptions & { noteDueHours: number; now: Date },
 ): Promise<Array<{ therapist: TherapistProfileForMatching; standing: TherapistStanding }>> {
-  const rows = await db
-    .select({
-      ...therapistForMatching,
-      credentials: credentialsColumn(therapistProfiles.id),
-      lateNotes: lateNotesColumn(therapistProfiles.id, options.noteDueHours, options.now),
-    })
-    .from(therapistProfiles)
-    .innerJoin(useraccounts, eq(useraccounts.userId, therapistProfiles.id))
-    .where(candidateWhere(options));
+  const rows = await candidatesStatement(runner, {
+    disciplines: options.disciplines,
+    latitude: options.patient.latitude,
+    longitude: options.patient.longitude,
+    noteDueHours: options.noteDueHours,
+    now: options.now.toISOString(),
+  });
   // Sorted here rather than by the database: with their credentials the rows are wide, and a post
-  // to thousands sorted them on disk. The order is the recipients' lock order (lockRecipients).
+  // to thousands sorted them on disk. The order is the recipients' lock order (notifications/service.ts, lockedRecipients).
   rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return rows.map(({ credentials, lateNotes, ...therapist }) => ({
     therapist,
