@@ -10,7 +10,7 @@ import { session, type SignedIn } from '../../../test/people';
 import { buildReferral } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '../../domain/calendar-feed';
-import { auditLog, calendarFeeds, visits } from '../db/schema/index';
+import { auditLog, calendarFeeds, useraccounts, visits } from '../db/schema/index';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -198,6 +198,14 @@ describe('the therapist’s calendar feed link: /api/therapist/calendar-feed', (
     const spec = await ok<{ paths: Record<string, Record<string, { summary?: string }>> }>(await fetch(`${app.url}/api/docs/json`));
     expect(spec.paths['/api/calendar/{file}']?.get?.summary).toMatch(/iCalendar/);
     expect(Object.keys(spec.paths['/api/therapist/calendar-feed'] ?? {}).sort()).toEqual(['delete', 'get', 'post']);
+  });
+
+  it('the link of a therapist whose account is no longer approved answers 404', async () => {
+    const { signedIn } = await therapistWithReferral();
+    const { url } = await ok<CreatedCalendarFeed>(await feedApi('POST', signedIn), 201);
+    expect((await readFeed(url)).status).toBe(200);
+    await db().update(useraccounts).set({ status: 'rejected' }).where(eq(useraccounts.userId, signedIn.userId));
+    await refused(await readFeed(url), 404, 'NOT_FOUND');
   });
 
   it('an unknown or malformed link answers 404', async () => {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { VisitStatus } from '../../domain/visits';
 import type { Db } from '../db/client';
-import { calendarFeeds, referrals, visits } from '../db/schema/index';
+import { calendarFeeds, referrals, useraccounts, visits } from '../db/schema/index';
 
 /**
  * Calendar feed SQL. Every query is scoped to one therapist in its own `where`; the one that finds
@@ -47,13 +47,18 @@ export async function insertFeed(tx: Db, therapistId: string, tokenHash: string)
 
 /**
  * The therapist whose live link has this token hash, recording the read; null for an unknown or
- * revoked link. One statement: the lookup and "last read" are the same indexed row.
+ * revoked link, or one whose account is no longer approved (rejected after the link was made).
+ * One statement: the lookup and "last read" are the same indexed row.
  */
 export async function touchLiveFeed(db: Db, tokenHash: string): Promise<string | null> {
+  const approved = db
+    .select({ one: sql`1` })
+    .from(useraccounts)
+    .where(and(eq(useraccounts.userId, calendarFeeds.therapistId), eq(useraccounts.status, 'approved')));
   const [row] = await db
     .update(calendarFeeds)
     .set({ lastFetchedAt: sql`now()` })
-    .where(and(eq(calendarFeeds.tokenHash, tokenHash), isNull(calendarFeeds.revokedAt)))
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), isNull(calendarFeeds.revokedAt), exists(approved)))
     .returning({ therapistId: calendarFeeds.therapistId });
   return row?.therapistId ?? null;
 }

@@ -70,8 +70,8 @@ export async function revokeCalendarFeed({ database }: Deps, { actor, client }: 
 }
 
 /**
- * The feed of a live link as iCalendar text; NOT_FOUND for a token that is malformed, unknown or
- * revoked, alike, so the answer tells a guesser nothing.
+ * The feed of a live link as iCalendar text; NOT_FOUND for a token that is malformed, unknown,
+ * revoked or of an account no longer approved, alike, so the answer tells a guesser nothing.
  */
 export async function renderCalendarFeed({ database, publicUrl }: Deps, { token, now = new Date() }: { token: string; now?: Date }): Promise<string> {
   const therapistId = LINK_TOKEN_PATTERN.test(token) ? await touchLiveFeed(database.db, hashLinkToken(token)) : null;
