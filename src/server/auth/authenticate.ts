@@ -73,17 +73,21 @@ export function registerAuthentication(app: FastifyInstance, deps: ActorDeps) {
     },
   });
 
-  // onRequest, before the body is read: a caller without access never gets a 10 MB upload buffered.
-  app.addHook('onRequest', async (request, reply) => {
-    const requirement = request.routeOptions.config.auth;
-    if (!requirement) return;
-    if (requirement.audit) reply.header('cache-control', 'no-store');
+  const authenticateRoute = async (request: FastifyRequest, requirement: AuthRequirement) => {
     try {
       actors.set(request, await authenticate(request, deps, requirement));
     } catch (error) {
       if (requirement.audit && error instanceof AppError) await auditRefusal(deps, request, requirement.audit, error);
       throw error;
     }
+  };
+  // onRequest, before the body is read: a caller without access never gets a 10 MB upload buffered.
+  // A callback hook: a public route (no requirement) passes without the promise an async hook costs.
+  app.addHook('onRequest', (request, reply, done) => {
+    const requirement = request.routeOptions.config.auth;
+    if (!requirement) return done();
+    if (requirement.audit) reply.header('cache-control', 'no-store');
+    authenticateRoute(request, requirement).then(() => done(), done);
   });
 }
 
