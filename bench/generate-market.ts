@@ -119,9 +119,11 @@ export async function generateMarket(databaseUrl: string, size: MarketSize = DEF
     // therapist sees the open referrals of a dozen agencies, as in a metro. Without offers the
     // therapist's 'Referrals near me' is empty and its benchmark measures an empty page.
     await client.query(
-      `insert into referral_offers (referral_id, therapist_id, distance_miles, notified_at, hidden_at)
+      `insert into referral_offers (referral_id, therapist_id, distance_miles, notified_at, hidden_at, open_posted_at, open_expires_at)
        select r.id, 'gen-therapist-' || t.n, round((1 + random() * 24)::numeric, 1)::real, r.posted_at,
-              case when random() < 0.03 then r.posted_at + interval '2 hours' end
+              case when random() < 0.03 then r.posted_at + interval '2 hours' end,
+              -- The referral's open state, as posting gives it (else the insert trigger fills it in).
+              case when r.status = 'posted' then r.posted_at end, case when r.status = 'posted' then r.expires_at end
        from referrals r
        cross join lateral (
          select 1 + ((substr(r.agency_id, 12)::int * 25 - $2::int / 2 + j + $1::int) % $1::int) as n from generate_series(0, $2::int - 1) j

@@ -34,8 +34,8 @@ export async function offerToEligible(
                            ${sql.param(eligible.map((e) => bodyAt(e.distanceMiles)))}::text[]) as f(therapist_id, distance_miles, body)
     ),
     offered as (
-      -- The referral's open state, as it stands in this transaction, given here rather than looked
-      -- up by the insert trigger once per offer (migration 0026): one join for thousands of rows.
+      -- The referral's open state, as it stands in this transaction, given here so the insert
+      -- trigger (migrations 0026, 0028) has nothing to fill in and no offer is written twice.
       insert into referral_offers (referral_id, therapist_id, distance_miles, open_posted_at, open_expires_at)
       select ${referral.id}::uuid, f.therapist_id, f.distance_miles, r.posted_at, r.expires_at
       from fresh f left join referrals r on r.id = ${referral.id}::uuid and r.status = 'posted'
