@@ -85,6 +85,7 @@ describe.each(SIZES)('on a $name', ({ viewport }) => {
         await visits.getByRole('button', { name: 'Schedule visit' }).click();
         await visits.getByText('Visit scheduled.').waitFor();
         await item.getByRole('link', { name: /^Booked for / }).waitFor();
+        await visits.getByRole('list', { name: 'Scheduled visits' }).getByRole('link', { name: /Treatment Session \(Reassessment\)/ }).waitFor();
         await openDashboard(page, '/dashboard/therapist');
         await attention(page).getByRole('heading').first().waitFor();
         await expect.poll(() => attention(page).getByRole('link', { name: '1 care deadline due soon' }).count()).toBe(0);

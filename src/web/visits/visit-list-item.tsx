@@ -1,5 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
+import type { ServiceTypeId } from '../../domain/accounts';
+import { careVisitTypeLabels, careVisitTypeOfService } from '../../domain/care-visit-types';
 import type { VisitSummary } from '../../domain/visits';
 import { cn } from '../ui/cn';
 import { statusClass, statusLabels } from './format';
@@ -22,6 +24,8 @@ export function VisitListItem({ visit, role, timeOnly = false }: { visit: VisitS
         </span>
         <span className="min-w-0 break-words text-slate-700">
           {visit.serviceName}
+          {/* A treatment booked as the reassessment or supervisory visit says so: the care clocks count it as that. */}
+          {visit.visitType !== careVisitTypeOfService[visit.serviceId as ServiceTypeId] && ` (${careVisitTypeLabels[visit.visitType]})`}
           <span className="text-slate-500">
             {' · '}
             {visit.referenceLabel}
