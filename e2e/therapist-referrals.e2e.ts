@@ -114,6 +114,32 @@ describe('referrals near me', () => {
     expect(cspViolations).toEqual([]);
   });
 
+  it('opening the list with unread referral alerts reads each referral query once: the alerts the stream replays on connecting are not news', async () => {
+    const therapist = await buildTherapist(db());
+    const { cookie } = await agency();
+    for (let n = 0; n < 3; n++) await postReferral(cookie);
+    const page = await e2e.signedInPage(therapist);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/therapist/referral')) reads.push(pathname);
+    });
+    const streaming = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notifications/stream');
+    await openList(page);
+    await page.getByRole('heading', { name: '3 open referrals' }).waitFor();
+    await streaming;
+    await page.getByRole('button', { name: 'Notifications, 3 unread' }).first().waitFor();
+    // A new alert comes after the replay on the stream: once its referral shows, the replay has been heard.
+    await postReferral(cookie);
+    await page.getByRole('heading', { name: '4 open referrals' }).waitFor();
+    expect(reads.sort()).toEqual([
+      '/api/therapist/referral-standing',
+      '/api/therapist/referral-standing',
+      '/api/therapist/referrals',
+      '/api/therapist/referrals',
+    ]);
+  });
+
   it('the rate request form explains what it needs, and a higher rate with a reason reaches the agency (on a phone)', async () => {
     const therapist = await buildTherapist(db());
     const { cookie } = await agency();

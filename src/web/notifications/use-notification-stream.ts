@@ -20,9 +20,14 @@ export function useNotificationStream(onNew?: (notification: Notification) => vo
   useEffect(
     () =>
       openNotificationStream((notification) => {
+        // Only a notification new to this page says its lists are out of date. A first connection
+        // replays the unread ones of the last week, which the page's lists were just read with:
+        // refetching every referral query for each of them made a storm of requests and renders as
+        // the page opened. (One arriving before the notification list has loaded counts as a replay.)
+        if (!receiveNotification(queryClient, notification)) return;
         if (notification.type.startsWith('referral')) void queryClient.invalidateQueries({ queryKey: referralKeys.all });
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.attention });
-        if (receiveNotification(queryClient, notification)) onNewRef.current?.(notification);
+        onNewRef.current?.(notification);
       }),
     [queryClient],
   );
