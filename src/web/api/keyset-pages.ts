@@ -20,9 +20,11 @@ export function useKeysetList<T>(queryKey: QueryKey, path: string) {
     retry,
   });
   const pages = query.data?.pages;
-  return {
-    ...query,
-    items: pages?.flatMap((page) => page.items),
-    total: pages?.[0]?.total ?? 0,
-  };
+  // The query's own fields are read through it, not copied: the query re-renders a component only
+  // for the fields it read, and a copy reads them all, so every fetch began and ended re-rendered
+  // the whole list's page (a background refetch twice, for an answer it may not even change).
+  const list = Object.create(query) as typeof query & { items: T[] | undefined; total: number };
+  list.items = pages?.flatMap((page) => page.items);
+  list.total = pages?.[0]?.total ?? 0;
+  return list;
 }
