@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build, resolveConfig } from 'vite';
+import { writeAppPages } from '../src/web/build/app-pages';
 
 /**
  * `npm run build [-- --outDir <folder>]`: the web app's production build in one step.
@@ -13,8 +14,10 @@ import { build, resolveConfig } from 'vite';
  *     public page's first script;
  *  3. the server-rendering build of src/web/entry-server.tsx into a temporary folder;
  *  4. the public pages rendered with it into `<output>/prerendered/` (scripts/prerender.ts), loading
- *     the site's entry, found in the site build's manifest.
- * The server-rendering build and the manifest are only needed here and are removed afterwards, so
+ *     the site's entry, found in the site build's manifest;
+ *  5. beside them, the signed-in pages people open directly, as index.html naming the chunks they
+ *     need, found in the app build's manifest (src/web/build/app-pages.ts).
+ * The server-rendering build and the manifests are only needed here and are removed afterwards, so
  * they are never served.
  */
 const { values } = parseArgs({ options: { outDir: { type: 'string' } } });
@@ -25,6 +28,7 @@ process.env.NODE_ENV ??= 'production';
 const { prerender } = await import('./prerender');
 
 const SITE_MANIFEST = '.vite/site-manifest.json';
+const APP_MANIFEST = '.vite/app-manifest.json';
 
 const root = path.resolve(import.meta.dirname, '..');
 const config = await resolveConfig({ configFile: path.join(root, 'vite.config.ts') }, 'build', 'production');
@@ -36,6 +40,7 @@ const webDir = values.outDir ? path.resolve(values.outDir) : path.resolve(config
 await build({
   build: {
     outDir: webDir,
+    manifest: APP_MANIFEST,
     rolldownOptions: {
       preserveEntrySignatures: false,
       output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 4096, exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/ } } },
@@ -70,6 +75,8 @@ try {
   });
   const paths = await prerender({ webDir, serverEntry: path.join(ssrDir, 'entry-server.js'), manifest: path.join(webDir, SITE_MANIFEST) });
   console.log(`prerendered ${paths.length} public pages into ${path.relative(process.cwd(), webDir) || '.'}/prerendered`);
+  const appPaths = await writeAppPages({ webDir, manifest: path.join(webDir, APP_MANIFEST) });
+  console.log(`and ${appPaths.length} signed-in page with its code named ahead: ${appPaths.join(', ')}`);
 } finally {
   await rm(ssrDir, { recursive: true, force: true });
   await rm(path.join(webDir, path.dirname(SITE_MANIFEST)), { recursive: true, force: true });

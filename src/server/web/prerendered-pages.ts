@@ -5,7 +5,8 @@ import path from 'node:path';
  * The public pages rendered to HTML at build time (`npm run build`, scripts/prerender.ts) are files in
  * this folder of the web build, one per address: `/` is `index.html`, `/articles` is
  * `articles.html`, `/articles/<id>` is `articles/<id>.html`. The web routes answer those addresses
- * with them instead of the empty SPA page; they are not served as files of their own.
+ * with them instead of the empty SPA page; they are not served as files of their own. A few
+ * signed-in pages are here too: index.html naming the code they need (src/web/build/app-pages.ts).
  */
 export const PRERENDERED_DIR = 'prerendered';
 
