@@ -107,8 +107,9 @@ describe('a page of the web app', () => {
     expect(String(response.headers.vary)).toMatch(/\bAccept-Encoding\b/i);
   });
 
-  it('comes gzipped to a browser that accepts gzip and brotli, and never in a coding the client refuses', async () => {
-    expect((await get('/articles', 'gzip, deflate, br, zstd')).headers['content-encoding']).toBe('gzip');
+  it('comes in brotli to a browser that accepts gzip and brotli, and never in a coding the client refuses', async () => {
+    expect((await get('/articles', 'gzip, deflate, br, zstd')).headers['content-encoding']).toBe('br');
+    expect((await get('/articles', 'gzip, br;q=0.5')).headers['content-encoding']).toBe('gzip');
     expect((await get('/articles', 'br, gzip;q=0')).headers['content-encoding']).toBe('br');
     expect((await get('/articles', 'br;q=0, gzip;q=0.5')).headers['content-encoding']).toBe('gzip');
   });

@@ -17,7 +17,7 @@ export const webRoutes: RoutesPlugin = async (app, { config }) => {
   const indexFile = path.join(webRoot, 'index.html');
   // Read once: every client route is answered with this page, so it is the most served file.
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  // Encoded once, split at the opening of <head>, where each response's style nonce goes.
+  // Encoded once, split before </body>, where each response's style nonce goes.
   const indexPage = indexHtml ? htmlPage(indexHtml) : undefined;
   // Read once too, by address, the query string aside: the browser re-renders a page whose query changes it.
   const prerendered = new Map(Array.from(readPrerenderedPages(webRoot), ([at, html]) => [at, htmlPage(html)]));

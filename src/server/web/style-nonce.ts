@@ -31,17 +31,21 @@ export function newStyleNonce(): string {
   return nonce;
 }
 
-/** A page split once at the opening of its <head>, where each response's nonce goes (styleNonceMeta). */
-export function splitAtHead(html: string): { head: string; rest: string } | undefined {
-  const at = html.indexOf('<head>');
+/**
+ * A page split once just before its closing </body>, where each response's nonce goes
+ * (styleNonceMeta): the end of the page, so everything before it is the same in every response and
+ * is compressed once (html-response.ts). The web app reads the nonce from a module script, which
+ * runs only once the whole document is parsed, so the meta is there by then.
+ */
+export function splitForNonce(html: string): { before: string; after: string } | undefined {
+  const at = html.lastIndexOf('</body>');
   if (at < 0) return undefined;
-  const end = at + '<head>'.length;
-  return { head: html.slice(0, end), rest: html.slice(end) };
+  return { before: html.slice(0, at), after: html.slice(at) };
 }
 
 /**
- * The meta element that carries the nonce to the web app, read at start-up; it goes just after
- * <head>. The nonce is in the `nonce` attribute, not `content`, because browsers hide a nonce
+ * The meta element that carries the nonce to the web app, read at start-up; it goes just before
+ * </body>. The nonce is in the `nonce` attribute, not `content`, because browsers hide a nonce
  * attribute from the DOM and from CSS selectors, so injected markup cannot read it back.
  */
 export function styleNonceMeta(nonce: string): string {
