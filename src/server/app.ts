@@ -46,6 +46,7 @@ import { onboardingRoutes } from './onboarding/routes';
 import { patientRoutes } from './patients/routes';
 import type { AttachmentStore } from './documentation/attachment-store';
 import { documentationRoutes } from './documentation/routes';
+import { recordRoutes } from './records/routes';
 import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { visitRoutes } from './visits/routes';
@@ -211,6 +212,7 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(patientRoutes, deps);
     await api.register(paymentRoutes, deps);
     await api.register(documentationRoutes, deps);
+    await api.register(recordRoutes, deps);
     await api.register(visitRoutes, deps);
     await api.register(careClockRoutes, deps);
     await api.register(dashboardRoutes, deps);

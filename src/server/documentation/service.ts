@@ -66,7 +66,7 @@ function sealContent(deps: DocumentationDeps, noteId: string, content: NoteConte
   return deps.phiBox.seal(canonicalJson(content), noteId);
 }
 
-function openContent(deps: DocumentationDeps, row: NoteRow): NoteContent {
+function openContent(deps: Pick<DocumentationDeps, 'phiBox'>, row: NoteRow): NoteContent {
   try {
     return noteContentSchema.parse(JSON.parse(deps.phiBox.open(row.sealed, row.id)));
   } catch {
@@ -77,7 +77,8 @@ function openContent(deps: DocumentationDeps, row: NoteRow): NoteContent {
 
 const reviewBinding = (noteId: string) => `${noteId}:review-message`;
 
-function presentNote(deps: DocumentationDeps, row: NoteRow): NoteView {
+/** One version as its parties see it, content opened; the records that leave the platform are built from it too. */
+export function presentNote(deps: Pick<DocumentationDeps, 'phiBox'>, row: NoteRow): NoteView {
   return {
     id: row.id,
     version: row.version,

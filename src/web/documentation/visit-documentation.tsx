@@ -10,6 +10,7 @@ import { ErrorState, Loading } from '../ui/states';
 import { formatMoment } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
 import { AttachmentsPanel } from './attachments-panel';
+import { NotePdfLink } from '../records/note-pdf-link';
 import { NoteContentView } from './note-content';
 import { noteTitles } from './note-fields';
 import { NoteForm } from './note-form';
@@ -158,7 +159,7 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
           )}
         </div>
       ) : latest ? (
-        <NoteVersion note={latest} />
+        <NoteVersion visitId={view.visitId} note={latest} />
       ) : (
         <p className="text-slate-700">{role === 'agency' ? 'The therapist has not signed the notes yet.' : 'Notes can be written once the visit is completed.'}</p>
       )}
@@ -171,7 +172,7 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
           <summary className="cursor-pointer text-sm font-semibold text-slate-900">Version history</summary>
           <div className="mt-3 space-y-4">
             {history.map((note) => (
-              <NoteVersion key={note.id} note={note} />
+              <NoteVersion key={note.id} visitId={view.visitId} note={note} />
             ))}
           </div>
         </details>
@@ -180,7 +181,7 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
   );
 }
 
-function NoteVersion({ note }: { note: NoteView }) {
+function NoteVersion({ visitId, note }: { visitId: string; note: NoteView }) {
   const zone = useTimeZone();
   return (
     <article aria-label={`Version ${note.version}`} className="space-y-3 rounded-lg border border-slate-200 p-4">
@@ -204,6 +205,7 @@ function NoteVersion({ note }: { note: NoteView }) {
         </p>
       )}
       {note.status === 'returned' && note.reviewMessage && <p className="text-xs text-amber-900">Returned: {note.reviewMessage}</p>}
+      {note.signedAt && <NotePdfLink visitId={visitId} noteId={note.id} version={note.version} />}
     </article>
   );
 }
