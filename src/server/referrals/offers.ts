@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ServiceTypeId } from '../../domain/accounts';
 import type { Transaction } from '../db/client';
+import type { QueuedJob } from '../jobs/queue';
 import { insertAndAnnounce, notificationsFrom, type NewNotification } from '../notifications/service';
 import type { Context } from './context';
 import { findEligibleTherapists } from './eligibility';
@@ -11,7 +12,7 @@ import type { ReferralRow } from './queries';
  * Offers the referral to every eligible therapist not yet offered it, notifies them in-app at once
  * (announced on commit) and queues their email and SMS alerts. `alsoNotify` goes out in the same
  * statement, which first locks every recipient in one ordered run (see notifyAll). Returns how many
- * were new.
+ * were new, and the job that queues their alerts, for the caller to queue with its own.
  *
  * A post to thousands of therapists is what this is shaped by: the offers and the notifications
  * are inserted by one statement from the same array parameters (the notifications only for the
@@ -24,9 +25,9 @@ export async function offerToEligible(
   referral: ReferralRow,
   services: readonly { serviceId: string; offeredRate: number }[],
   alsoNotify: NewNotification[] = [],
-): Promise<number> {
+): Promise<{ offered: number; jobs: QueuedJob[] }> {
   const eligible = await findEligibleTherapists(t.client, context.config, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
-  if (eligible.length === 0 && alsoNotify.length === 0) return 0;
+  if (eligible.length === 0 && alsoNotify.length === 0) return { offered: 0, jobs: [] };
   const { shared, bodyAt } = newReferralAlert(referral, services);
   const ids = eligible.map(({ therapist }) => therapist.id);
   const fresh = sql`fresh as (
@@ -52,9 +53,8 @@ export async function offerToEligible(
     }),
   );
   const offered = result.rows[0]?.offered ?? [];
-  if (offered.length === 0) return 0;
+  if (offered.length === 0) return { offered: 0, jobs: [] };
   // One job, committed with the offers, queues the per-therapist alerts afterwards: queueing
   // thousands of jobs here would hold the agency's request (and the referral's lock) for them.
-  await context.jobs.send('referral-alerts', { referralId: referral.id, therapistIds: offered }, { sql: t.sql });
-  return offered.length;
+  return { offered: offered.length, jobs: [{ name: 'referral-alerts', data: { referralId: referral.id, therapistIds: offered } }] };
 }

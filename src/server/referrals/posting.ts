@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { referralMessages, type AgencyReferral, type ReferralFields } from '../../domain/referrals';
 import { writeAudits } from '../audit/write-audit';
 import { inTransaction, type Transaction } from '../db/client';
 import { referralServices, referrals } from '../db/schema/index';
 import { AppError } from '../errors';
+import type { QueuedJob } from '../jobs/queue';
 import { locateZip } from '../geo/zip-centroids';
 import { agencyNameOf } from '../notifications/subjects';
 import { referralTag } from '../notifications/wording';
@@ -13,7 +14,7 @@ import { addressed, therapistReferralLink } from './notify';
 import { offerToEligible } from './offers';
 import { canEditReferral, canPostReferral } from './policy';
 import { presentAgencyReferral, presentNewAgencyReferral } from './presenters';
-import { agencyNamesOf, findAgencyReferral, liveResponders, replaceServices, servicesOf, type ReferralRow } from './queries';
+import { findAgencyReferral, liveResponders, replaceServices, servicesOf, type ReferralRow } from './queries';
 
 /**
  * The agency writing and posting a referral: creating it (posted at once or kept as a draft),
@@ -21,8 +22,9 @@ import { agencyNamesOf, findAgencyReferral, liveResponders, replaceServices, ser
  * same transaction, with the audit row and the job that expires it.
  *
  * Creating and posting at once is the marketplace's busiest write, so it asks no more than it
- * must: the referral is inserted already posted, both audit rows go in one statement, and the
- * answer is presented from what the transaction wrote rather than read back.
+ * must: the referral is inserted already posted (its agency's name read by the same statement),
+ * both audit rows go in one statement, and the answer is presented from what the transaction wrote
+ * rather than read back.
  */
 
 function placeOf(zip: string) {
@@ -51,33 +53,41 @@ function referralValues(input: ReferralFields) {
   };
 }
 
+/** The job that closes a posted referral once its offer window has passed (none for a draft). */
+function expiryOf(referral: { id: string; expiresAt: Date | null }): QueuedJob[] {
+  return referral.expiresAt ? [{ name: 'expire-referral', data: { referralId: referral.id }, startAfter: referral.expiresAt }] : [];
+}
+
 /** The columns of a referral posted `now`, open for offers `offerOpenHours`. */
 function postedColumns(now: Date, offerOpenHours: number) {
   return { status: 'posted' as const, postedAt: now, expiresAt: new Date(now.getTime() + offerOpenHours * 3_600_000), updatedAt: now };
 }
+
+/** The agency's name, read by the statement that inserts its referral (its answer shows it) rather than by one more. */
+const insertedAgencyName = sql<string | null>`(select a.company_name from agency_profiles a where a.id = "referrals"."agency_id")`;
 
 export async function createReferral(deps: ReferralDeps, options: Caller & { input: ReferralFields; post: boolean }): Promise<AgencyReferral> {
   const context = contextOf(deps, options);
   const values = referralValues(context.input);
   return inTransaction(context.database, async (t) => {
     const posting = context.post ? postedColumns(new Date(), values.offerOpenHours) : {};
-    const [referral] = await t.tx
+    const [inserted] = await t.tx
       .insert(referrals)
       .values({ ...values, ...posting, agencyId: context.userId })
-      .returning();
-    if (!referral) throw new Error('referral insert returned no row');
+      .returning({ ...getTableColumns(referrals), agencyName: insertedAgencyName });
+    if (!inserted) throw new Error('referral insert returned no row');
+    const { agencyName, ...referral } = inserted;
     const services = await t.tx
       .insert(referralServices)
       .values(context.input.services.map((service) => ({ ...service, referralId: referral.id })))
       .returning();
-    const notified = context.post ? await offerToEligible(t, context, referral, services) : 0;
+    const { offered: notified, jobs } = context.post ? await offerToEligible(t, context, referral, services) : { offered: 0, jobs: [] };
     await writeAudits(t.tx, [
       auditEntry(context, 'referral.created', referral.id),
       ...(context.post ? [auditEntry(context, 'referral.posted', referral.id, { notified })] : []),
     ]);
-    if (referral.expiresAt) await context.jobs.send('expire-referral', { referralId: referral.id }, { sql: t.sql, startAfter: referral.expiresAt });
-    const agencyName = (await agencyNamesOf(t.tx, [referral.agencyId])).get(referral.agencyId) ?? '';
-    return presentNewAgencyReferral(referral, services, agencyName, notified);
+    await context.jobs.sendAll([...jobs, ...expiryOf(referral)], { sql: t.sql });
+    return presentNewAgencyReferral(referral, services, agencyName ?? '', notified);
   });
 }
 
@@ -106,8 +116,8 @@ export async function updateReferral(deps: ReferralDeps, options: Caller & { ref
         body: `${await agencyNameOf(t.tx, updated.agencyId)} changed this ${updated.discipline} referral after you answered. Review it before the match.`,
         link: therapistReferralLink(updated.id),
       });
-      await offerToEligible(t, context, updated, context.input.services, changed);
-      if (expiresAt) await context.jobs.send('expire-referral', { referralId: updated.id }, { sql: t.sql, startAfter: expiresAt });
+      const { jobs } = await offerToEligible(t, context, updated, context.input.services, changed);
+      await context.jobs.sendAll([...jobs, ...expiryOf(updated)], { sql: t.sql });
     }
     return updated;
   });
@@ -129,8 +139,8 @@ async function postInTransaction(t: Transaction, context: Context, draft: Referr
   const [posted] = await t.tx.update(referrals).set(postedColumns(new Date(), draft.offerOpenHours)).where(eq(referrals.id, draft.id)).returning();
   if (!posted?.expiresAt) throw notFound();
   const services = (await servicesOf(t.tx, [posted.id])).get(posted.id) ?? [];
-  const offered = await offerToEligible(t, context, posted, services);
+  const { offered, jobs } = await offerToEligible(t, context, posted, services);
   await audit(t, context, 'referral.posted', posted.id, { notified: offered });
-  await context.jobs.send('expire-referral', { referralId: posted.id }, { sql: t.sql, startAfter: posted.expiresAt });
+  await context.jobs.sendAll([...jobs, ...expiryOf(posted)], { sql: t.sql });
   return posted;
 }
