@@ -77,6 +77,11 @@ describe('formatTable', () => {
     expect(lines[3]!.indexOf('0.42×')).toBe(header.indexOf('vs baseline'));
   });
 
+  it('compares an endpoint with the baseline measured just before it, when there was one', () => {
+    const lines = formatTable(baseline, [{ kind: 'measured', ...health, baselineRequestsPerSecond: 33_600 }]);
+    expect(lines[3]).toMatch(/ 0\.50× baseline$/);
+  });
+
   it('shows why an endpoint was skipped in place of its figures', () => {
     const lines = formatTable(baseline, [{ kind: 'skipped', label: 'GET /api/faqs', reason: '404' }]);
     expect(lines[3]).toMatch(/^GET \/api\/faqs\s+skipped \(404\)$/);

@@ -11,7 +11,14 @@ export interface Measurement {
 }
 
 export type EndpointResult =
-  | ({ kind: 'measured' } & Measurement)
+  | ({
+      kind: 'measured';
+      /**
+       * The baseline measured just before this endpoint, when it was: the ratio is to it, so a
+       * change in the machine's load during the run moves both figures of the ratio alike.
+       */
+      baselineRequestsPerSecond?: number;
+    } & Measurement)
   | { kind: 'skipped'; label: string; reason: string };
 
 export interface MachineInfo {
@@ -58,14 +65,18 @@ const columns = [
 
 /**
  * The results as an aligned text table. `baseline` is the bare-Fastify reference; every other
- * measured row shows its throughput as a multiple of it.
+ * measured row shows its throughput as a multiple of it, or of its own adjacent baseline
+ * (`baselineRequestsPerSecond`) when it has one.
  */
 export function formatTable(baseline: Measurement | undefined, endpoints: EndpointResult[]): string[] {
   const header = columns.map((column) => column.title);
   const measured: string[][] = [];
   if (baseline) measured.push([...cells(baseline), 'reference']);
   for (const result of endpoints) {
-    if (result.kind === 'measured') measured.push([...cells(result), ratioToBaseline(result.requestsPerSecond, baseline?.requestsPerSecond)]);
+    if (result.kind === 'measured') {
+      const reference = result.baselineRequestsPerSecond ?? baseline?.requestsPerSecond;
+      measured.push([...cells(result), ratioToBaseline(result.requestsPerSecond, reference)]);
+    }
   }
   const skippedLabels = endpoints.filter((result) => result.kind === 'skipped').map((result) => result.label);
   const widths = columns.map((_, index) =>

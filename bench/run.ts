@@ -3,7 +3,7 @@
  * each beside its baseline measured in the same run (and issue 14's target); it asserts no timings.
  *
  * - http: throughput and latency of public endpoints next to a bare Fastify "hello JSON", one
- *   endpoint at a time.
+ *   endpoint at a time, each compared with a baseline run just before it.
  * - fanout: 5,000 therapists with Server-Sent Events streams open from client processes, all
  *   eligible for one referral: time from posting it until each stream has the event (p50, p99,
  *   max, how many received it); the same for the notifications alone (created in a transaction of
@@ -158,8 +158,17 @@ async function runHttp(machine: MachineInfo): Promise<number> {
     const appServer = await startBenchApp(log);
     servers.push(appServer);
 
-    log('measuring the baseline (bare Fastify, GET / → {"hello":"world"})…');
-    const baseline = await measure('baseline: bare Fastify GET /', `${baselineServer.url}/`, settings);
+    const loadBefore = os.loadavg()[0]!;
+    // The baseline is measured again just before each endpoint, which is compared with it: on a
+    // machine whose load changes during the run, one baseline taken at the start could be measured
+    // in quite another load than the endpoint it is compared with.
+    const baselines: Measurement[] = [];
+    const measureBaseline = async () => {
+      log('measuring the baseline (bare Fastify, GET / → {"hello":"world"})…');
+      const measured = await measure('baseline', `${baselineServer.url}/`, settings);
+      baselines.push(measured);
+      return measured;
+    };
 
     const results: EndpointResult[] = [];
     for (const endpoint of selectedEndpoints()) {
@@ -169,20 +178,39 @@ async function runHttp(machine: MachineInfo): Promise<number> {
         results.push({ kind: 'skipped', label: endpoint.label, reason: String(status) });
         continue;
       }
+      const adjacent = await measureBaseline();
       log(`measuring ${endpoint.label}…`);
-      results.push({ kind: 'measured', ...(await measure(endpoint.label, url, settings)) });
+      results.push({ kind: 'measured', ...(await measure(endpoint.label, url, settings)), baselineRequestsPerSecond: adjacent.requestsPerSecond });
     }
+    if (baselines.length === 0) await measureBaseline();
+    const baseline = meanOf(`baseline: bare Fastify GET / (mean of ${baselines.length})`, baselines);
+    const loadAfter = os.loadavg()[0]!;
 
     log('');
     for (const line of formatMachine(machine, settings)) log(line);
+    log(`Load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after. Each endpoint is compared with the baseline measured just before it.`);
     log('');
     for (const line of formatTable(baseline, results)) log(line);
-    const failed = hasFailures([{ kind: 'measured', ...baseline }, ...results]);
+    const failed = hasFailures([...baselines.map((measured) => ({ kind: 'measured' as const, ...measured })), ...results]);
     if (failed) log('\nSome requests failed or answered with a non-2xx status: the figures above are not valid.');
     return failed ? 1 : 0;
   } finally {
     while (servers.length > 0) await servers.pop()!.close();
   }
+}
+
+/** The baseline's row: its runs' mean throughput and latencies, and all their errors. */
+function meanOf(label: string, runs: Measurement[]): Measurement {
+  const mean = (pick: (run: Measurement) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  const sum = (pick: (run: Measurement) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    label,
+    requestsPerSecond: mean((run) => run.requestsPerSecond),
+    latencyP50Ms: mean((run) => run.latencyP50Ms),
+    latencyP99Ms: mean((run) => run.latencyP99Ms),
+    errors: sum((run) => run.errors),
+    non2xx: sum((run) => run.non2xx),
+  };
 }
 
 async function runFanout(machine: MachineInfo): Promise<number> {
