@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agencyProfiles, patients, referralOffers, referralResponses, referrals, therapistRates } from '../db/schema/index';
 import { afterKey, type PageRequest } from '../http/keyset';
+import type { PresentedReferralRow } from './presenters';
 import { summaryFactColumns } from './queries';
 
 /**
@@ -189,6 +190,16 @@ function therapistFactColumns(therapistId: Placeholder) {
   };
 }
 
+/**
+ * The referral's columns a therapist's entry shows (presenters.ts, PresentedReferralRow): the
+ * page's rows were half again as wide with the facts kept for the agency's lists and the
+ * bookkeeping columns, each parsed and mapped for nothing.
+ */
+const therapistReferralColumns: { [K in keyof PresentedReferralRow]: (typeof referrals)[K] } = (() => {
+  const { offerCount: _a, responseCount: _b, visitsDone: _c, visitsOrdered: _d, servicesSummary: _e, updatedAt: _f, closedAt: _g, matchedResponseId: _h, ...shown } = getTableColumns(referrals);
+  return shown;
+})();
+
 const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: string) => {
   const [view, from] = shape.split(':') as [TherapistListView, 'first' | 'after'];
   const therapistId = sql.placeholder('therapistId');
@@ -197,7 +208,7 @@ const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: stri
   // The total rides on each row: an uncorrelated subquery, computed once for the statement.
   const total = sql<number>`(${countTherapistReferralsQuery(db, therapistId, view)})`;
   const offer = { distanceMiles: referralOffers.distanceMiles, hiddenAt: referralOffers.hiddenAt };
-  const fields = { referral: referrals, offer, response: referralResponses, facts: therapistFactColumns(therapistId), sortKey: sql<string>`${sortedBy}::text`, total };
+  const fields = { referral: therapistReferralColumns, offer, response: referralResponses, facts: therapistFactColumns(therapistId), sortKey: sql<string>`${sortedBy}::text`, total };
   const query =
     view === 'mine'
       ? db

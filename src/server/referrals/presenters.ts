@@ -53,7 +53,10 @@ function reference(row: Pick<ReferralRow, 'id' | 'referenceNumber' | 'patientCit
   return { referenceNumber: row.referenceNumber, referenceLabel: label };
 }
 
-function presentCore(row: ReferralRow, services: ReferralSummaryFacts['services'], agencyName: string, hasPatient: boolean, names: PatientShortNames) {
+/** What a referral's presentation reads of its row: not the facts kept on it for the lists, nor its bookkeeping. */
+export type PresentedReferralRow = Omit<ReferralRow, 'offerCount' | 'responseCount' | 'visitsDone' | 'visitsOrdered' | 'servicesSummary' | 'updatedAt' | 'closedAt' | 'matchedResponseId'>;
+
+function presentCore(row: PresentedReferralRow, services: ReferralSummaryFacts['services'], agencyName: string, hasPatient: boolean, names: PatientShortNames) {
   return {
     id: row.id,
     ...reference(row, names),
@@ -192,7 +195,7 @@ export interface TherapistReferralFacts {
   response: ResponseRow | null;
 }
 
-type TherapistItem = { referral: ReferralRow; offer: { distanceMiles: number; hiddenAt: Date | null } | null };
+type TherapistItem = { referral: PresentedReferralRow; offer: { distanceMiles: number; hiddenAt: Date | null } | null };
 
 function presentTherapistReferral({ referral, offer }: TherapistItem, therapistId: string, facts: TherapistReferralFacts, names: PatientShortNames): TherapistReferral {
   const matchedToMe = referral.matchedTherapistId === therapistId;
