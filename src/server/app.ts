@@ -51,6 +51,7 @@ import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { visitRoutes } from './visits/routes';
 import { careClockRoutes } from './care-clocks/routes';
+import { careOrderRoutes } from './care-orders/routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { ratingRoutes } from './ratings/routes';
@@ -215,6 +216,7 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(recordRoutes, deps);
     await api.register(visitRoutes, deps);
     await api.register(careClockRoutes, deps);
+    await api.register(careOrderRoutes, deps);
     await api.register(dashboardRoutes, deps);
     await api.register(credentialRoutes, deps);
     await api.register(ratingRoutes, deps);

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { CareReferral, CareVisit } from '../../domain/care-clock-items';
+import type { OrderVersion } from '../../domain/care-orders';
 import type { Discipline } from '../../domain/accounts';
 import type { ReferralStatus } from '../../domain/referrals';
+import { orderHistories } from '../care-orders/queries';
 import type { Db } from '../db/client';
 import { referrals, therapistProfiles, visits } from '../db/schema/index';
 
@@ -15,6 +17,8 @@ import { referrals, therapistProfiles, visits } from '../db/schema/index';
 export interface CareFacts {
   referral: CareReferral & { id: string; status: ReferralStatus };
   visits: CareVisit[];
+  /** Its order versions, oldest first (care-orders.ts): the approved ones set the discharge clock and the weekly visits. */
+  orders: OrderVersion[];
 }
 
 /** What the clocks read of a referral (careClocks' CareReferral, with its id and status). */
@@ -45,8 +49,9 @@ export async function careFactsOfParty(db: Db, userId: string, which: { referral
     .select(careReferralColumns)
     .from(referrals)
     .where(and(party, inArray(referrals.status, [...CLOCKED_STATUSES])));
-  const visitsOf = await visitsByReferral(db, rows.map((row) => row.id));
-  return rows.map((referral) => ({ referral, visits: visitsOf.get(referral.id) ?? [] }));
+  const ids = rows.map((row) => row.id);
+  const [visitsOf, ordersOf] = [await visitsByReferral(db, ids), await orderHistories(db, ids)];
+  return rows.map((referral) => ({ referral, visits: visitsOf.get(referral.id) ?? [], orders: ordersOf.get(referral.id) ?? [] }));
 }
 
 /** The visits of referrals already scoped by the caller, as the clocks read them. */
@@ -93,10 +98,12 @@ export async function clockedReferralsAnyTenant(db: Db, options: { afterId: stri
     .where(and(inArray(referrals.status, [...CLOCKED_STATUSES]), options.afterId === null ? undefined : gt(referrals.id, options.afterId)))
     .orderBy(asc(referrals.id))
     .limit(options.limit);
-  const visitsOf = await visitsByReferral(db, rows.map((row) => row.id));
+  const ids = rows.map((row) => row.id);
+  const [visitsOf, ordersOf] = [await visitsByReferral(db, ids), await orderHistories(db, ids)];
   return rows.map(({ agencyId, matchedTherapistId, referenceNumber, patientCity, ...referral }) => ({
     referral,
     visits: visitsOf.get(referral.id) ?? [],
+    orders: ordersOf.get(referral.id) ?? [],
     agencyId,
     matchedTherapistId,
     referenceNumber,

@@ -25,6 +25,7 @@ import { findVisitSubject } from '../notifications/subjects';
 import { visitWhen } from '../notifications/wording';
 import { findReferralOfParty } from '../referrals/parties';
 import { therapistDisciplines } from '../care-clocks/queries';
+import { beyondApprovedOrders } from '../care-orders/week-limit';
 import { audited, refused, type Outcome, type Refusal } from '../audit/audited-use-case';
 import { denialError, VISIT_ENTITY } from './denials';
 import { moveLockedVisit } from './move-visit';
@@ -215,6 +216,8 @@ export async function scheduleVisit(
     const start = new Date(input.scheduledStart);
     const invalidStart = startError(start);
     if (invalidStart) return refused(invalidStart, { reason: 'invalid_start' });
+    const beyondOrders = await beyondApprovedOrders(t.tx, { userId: actor.userId, referralId, visitType: kind.visitType, start });
+    if (beyondOrders) return beyondOrders;
 
     visitId = await insertVisit(t.tx, {
       visitType: kind.visitType,

@@ -14,3 +14,4 @@ export * from './undelivered';
 export * from './credentials';
 export * from './ratings';
 export * from './calendar-feeds';
+export * from './care-orders';
