@@ -12,6 +12,7 @@ import { PageMeta } from '../../ui/page-meta';
 import { ErrorState, Loading } from '../../ui/states';
 import { ReferralVisits } from '../../visits/referral-visits';
 import { CareClocksPanel } from '../../visits/care-clocks-panel';
+import { OrdersPanel } from '../../visits/orders-panel';
 import { RatingPanel } from '../../ratings/rating-panel';
 import { PatientPanel } from '../patient-panel';
 import { CancelReferralDialog } from './cancel-referral-dialog';
@@ -156,6 +157,7 @@ function ReferralView({ referral, onReload }: { referral: AgencyReferral; onRelo
       {referral.matchedTherapist && <MatchedTherapist referral={referral} therapist={referral.matchedTherapist} />}
       {/* From posting: the evaluation's clock starts when the referral goes out, before anyone takes it. */}
       {['posted', 'matched', 'in_progress'].includes(referral.status) && <CareClocksPanel referralId={referral.id} role="agency" />}
+      {['matched', 'in_progress'].includes(referral.status) && <OrdersPanel referralId={referral.id} role="agency" />}
       {!unmatched && <PatientPanel referralId={referral.id} canEdit />}
       {!unmatched && <RatingPanel referralId={referral.id} />}
       {!unmatched && <ReferralVisits referralId={referral.id} role="agency" />}

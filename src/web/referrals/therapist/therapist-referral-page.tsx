@@ -10,6 +10,7 @@ import { PageMeta } from '../../ui/page-meta';
 import { ErrorState, Loading } from '../../ui/states';
 import { ReferralVisits } from '../../visits/referral-visits';
 import { CareClocksPanel } from '../../visits/care-clocks-panel';
+import { OrdersPanel } from '../../visits/orders-panel';
 import { ReferralAgencyRecord } from '../../ratings/agency-record-card';
 import { RatingPanel } from '../../ratings/rating-panel';
 import { PatientPanel } from '../patient-panel';
@@ -96,6 +97,7 @@ function ReferralDetail({ referral }: { referral: TherapistReferral }) {
       </section>
 
       {outcome === 'matched_to_me' && <CareClocksPanel referralId={referral.id} role="therapist" />}
+      {outcome === 'matched_to_me' && <OrdersPanel referralId={referral.id} role="therapist" />}
       {outcome === 'matched_to_me' && <PatientPanel referralId={referral.id} canEdit={false} />}
       {outcome === 'matched_to_me' && <ReferralVisits referralId={referral.id} role="therapist" />}
       {!referral.matchedToMe && (outcome === 'open' || referral.hidden) && <HideToggle referral={referral} />}
