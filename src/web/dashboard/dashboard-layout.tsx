@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isUnauthenticated, useMe } from '../api/auth';
 import { useSiteConfig } from '../api/site';
@@ -86,7 +86,6 @@ function SignedInShell({
   refreshedAt: number;
   children: ReactNode;
 }) {
-  const site = useSiteConfig();
   const signOut = useSignOut();
   // Signed out while away from a page: logging in again comes back to it.
   const { search } = useLocation();
@@ -108,15 +107,22 @@ function SignedInShell({
         </main>
       </div>
       <AppTabBar {...navigation} />
-      {site.data && (
-        <IdleTimeout
-          sessionIdleSeconds={site.data.sessionIdleSeconds}
-          refreshedAt={refreshedAt}
-          onExpired={() => void signOutAndLeave(idleExit).catch(() => window.location.assign(idleExit))}
-          onSessionGone={() => window.location.assign('/')}
-          onSignOut={signOut.signOut}
-        />
-      )}
+      <SessionIdleTimeout
+        refreshedAt={refreshedAt}
+        onExpired={() => void signOutAndLeave(idleExit).catch(() => window.location.assign(idleExit))}
+        onSessionGone={() => window.location.assign('/')}
+        onSignOut={signOut.signOut}
+      />
     </div>
   );
+}
+
+/**
+ * The idle timer, once the site's settings say how long a session may idle. Their own component:
+ * their answer arrives as the page is showing, and re-rendered the whole shell (header, sidebar,
+ * tab bar) when it was read there.
+ */
+function SessionIdleTimeout(props: Omit<ComponentProps<typeof IdleTimeout>, 'sessionIdleSeconds'>) {
+  const site = useSiteConfig();
+  return site.data ? <IdleTimeout sessionIdleSeconds={site.data.sessionIdleSeconds} {...props} /> : null;
 }
