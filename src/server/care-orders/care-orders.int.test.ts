@@ -176,7 +176,11 @@ describe('approved orders at work', () => {
     expect(full.message).toBe(
       `The approved orders allow 1 visit in the week of ${startDate} to ${addDaysToKey(startDate, 6)}, and that many are already scheduled. Choose another week or ask the agency to change the orders.`,
     );
-    await ok(await book(onDay(7)), 201);
+    const second = await ok<{ id: string }>(await book(onDay(7)), 201);
+    // Moving a visit is held to the same allowance, and may stay within its own week.
+    const move = (at: string) => call('PUT', `/visits/${second.id}/schedule`, therapist, { scheduledStart: at, reason: 'Patient asked' });
+    await refused(await move(onDay(1)), 409, 'CONFLICT');
+    await ok(await move(onDay(8)));
     const ended = await refused(await book(onDay(14)), 409, 'CONFLICT');
     expect(ended.message).toContain(`The approved orders ended on ${addDaysToKey(startDate, 13)}`);
   });

@@ -12,14 +12,18 @@ import { AppError } from '../errors';
  * against them (any but the evaluation) may be booked only in a week they still leave room in, on
  * the patient's calendar. Before any approval nothing is limited here (the service's visit count
  * still is): the evaluation and the first visits come before the orders they lead to. The caller
- * holds the referral's lock, so two bookings cannot both take a week's last visit.
+ * holds the referral's lock, so two bookings cannot both take a week's last visit. `movingVisitId`:
+ * a visit being rescheduled, which no longer takes its old place.
  */
-export async function beyondApprovedOrders(tx: Db, asked: { userId: string; referralId: string; visitType: CareVisitType; start: Date }): Promise<Refusal | null> {
+export async function beyondApprovedOrders(
+  tx: Db,
+  asked: { userId: string; referralId: string; visitType: CareVisitType; start: Date; movingVisitId?: string },
+): Promise<Refusal | null> {
   if (!countsAgainstOrders(asked.visitType)) return null;
   const [facts] = await careFactsOfParty(tx, asked.userId, { referralId: asked.referralId });
   if (!facts || !facts.orders.some((v) => v.status === 'approved')) return null;
   const timeZone = careTimeZone(facts.referral);
-  const booked = facts.visits.map((v) => ({ type: v.type, status: v.status, date: dateKeyIn(visitTime(v), timeZone) }));
+  const booked = facts.visits.filter((v) => v.id !== asked.movingVisitId).map((v) => ({ type: v.type, status: v.status, date: dateKeyIn(visitTime(v), timeZone) }));
   const { left, allowance } = visitsLeftInWeek(facts.orders, booked, dateKeyIn(asked.start, timeZone));
   if (left > 0) return null;
   const message =

@@ -332,6 +332,11 @@ export async function rescheduleVisit(
     const start = new Date(input.scheduledStart);
     const invalidStart = startError(start);
     if (invalidStart) return refused(invalidStart, { reason: 'invalid_start' });
+    // Locked as booking locks it, so a move and a booking cannot both take a week's last visit.
+    await findReferralOfParty(t.tx, loaded.visit.referralId, actor.userId, { lock: true });
+    const { referralId, visitType } = loaded.visit;
+    const beyondOrders = await beyondApprovedOrders(t.tx, { userId: actor.userId, referralId, visitType, start, movingVisitId: visitId });
+    if (beyondOrders) return beyondOrders;
     await updateVisit(t.tx, visitId, { scheduledStart: start, ...statusReasonColumns(deps.phiBox, visitId, input.reason), remindedAt: null });
     await queueReminder(t, deps.jobs, visitId, start);
     await notifyOtherParty(t, loaded.visit, loaded.as, 'rescheduled');
