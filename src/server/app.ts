@@ -52,6 +52,7 @@ import { paymentRoutes } from './payments/routes';
 import { visitRoutes } from './visits/routes';
 import { careClockRoutes } from './care-clocks/routes';
 import { careOrderRoutes } from './care-orders/routes';
+import { evvExportRoutes } from './evv-export/routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { ratingRoutes } from './ratings/routes';
@@ -217,6 +218,7 @@ function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await api.register(visitRoutes, deps);
     await api.register(careClockRoutes, deps);
     await api.register(careOrderRoutes, deps);
+    await api.register(evvExportRoutes, deps);
     await api.register(dashboardRoutes, deps);
     await api.register(credentialRoutes, deps);
     await api.register(ratingRoutes, deps);
