@@ -4,9 +4,11 @@ import { createPhiBox } from '../crypto/phi-box';
 import { DOCUMENTATION_ENTITY } from '../documentation/access';
 import { contentDisposition } from '../documentation/file-name';
 import type { RoutesPlugin } from '../http/plugin';
+import { exportReferralFhir, REFERRAL_ENTITY, REFERRAL_FHIR_EXPORT } from './fhir-export';
 import { exportNotePdf, NOTE_PDF_EXPORT } from './service';
 
 // Any string: an id that is no record's is answered 404 like a record the caller cannot see.
+const referralParams = z.object({ id: z.string().max(100) });
 const noteParams = z.object({ id: z.string().max(100), noteId: z.string().max(100) });
 const tags = ['records'];
 
@@ -33,6 +35,34 @@ export const recordRoutes: RoutesPlugin = async (app, deps) => {
         .header('content-disposition', contentDisposition(pdf.fileName))
         .header('x-content-type-options', 'nosniff')
         .send(pdf.body);
+    },
+  );
+
+  app.get(
+    '/referrals/:id/fhir',
+    {
+      schema: {
+        tags,
+        summary: 'The referral as one FHIR R4 Bundle (type collection) for the agency’s EHR (the referral’s agency only; 404 for anyone else)',
+        description: [
+          'ServiceRequest: the referral, its ordered services and visit frequency. Practitioner per therapist, with the NPI (system http://hl7.org/fhir/sid/us-npi).',
+          'Appointment per visit; Encounter per visit that was checked in (class HH, the check-in and check-out times).',
+          'At aal2 only: Patient, DocumentReference per signed note version with its PDF attached (base64, application/pdf), Provenance for each signature.',
+          'Below aal2 the patient is referenced by the referral’s identifier (system urn:carerelay:referral) and the notes are left out.',
+          'A PHI export: every request is audited (referral.export_fhir), and the patient read is audited as patient.read.',
+        ].join(' '),
+        params: referralParams,
+        produces: ['application/fhir+json'],
+      },
+      config: phiRoute(REFERRAL_FHIR_EXPORT, REFERRAL_ENTITY),
+    },
+    async (request, reply) => {
+      const bundle = await exportReferralFhir(recordsDeps, { ...callerOf(request), referralId: request.params.id });
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/fhir+json; charset=utf-8')
+        .header('content-disposition', contentDisposition(`referral-${bundle.identifier?.value ?? 'export'}-fhir.json`))
+        .send(JSON.stringify(bundle));
     },
   );
 };

@@ -14,6 +14,7 @@ import { ReferralVisits } from '../../visits/referral-visits';
 import { CareClocksPanel } from '../../visits/care-clocks-panel';
 import { OrdersPanel } from '../../visits/orders-panel';
 import { RatingPanel } from '../../ratings/rating-panel';
+import { ReferralExportPanel } from '../../records/referral-export-panel';
 import { PatientPanel } from '../patient-panel';
 import { CancelReferralDialog } from './cancel-referral-dialog';
 import { ConfirmResponseDialog, type AgencyResponse } from './confirm-response-dialog';
@@ -161,6 +162,7 @@ function ReferralView({ referral, onReload }: { referral: AgencyReferral; onRelo
       {!unmatched && <PatientPanel referralId={referral.id} canEdit />}
       {!unmatched && <RatingPanel referralId={referral.id} />}
       {!unmatched && <ReferralVisits referralId={referral.id} role="agency" />}
+      {!unmatched && <ReferralExportPanel referralId={referral.id} />}
 
       {editing ? (
         <section aria-labelledby="edit-title" className="space-y-4">
