@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referralAgreedRates, referralServices } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
-import { buildAgency, buildTherapist } from '../test/factories';
-import { buildReferral, insertResponse } from '../test/referral-fixtures';
+import { buildEvaluatedReferral } from '../test/care-order-fixtures';
 import { smallTapTargets } from '../test/tap-targets';
-import { buildVisit } from '../test/visit-fixtures';
 
 /**
  * Orders on the referral page: after the evaluation the therapist proposes frequency, duration and
@@ -22,7 +19,6 @@ beforeAll(async () => {
 afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
-const DAY = 86_400_000;
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -30,21 +26,9 @@ const SIZES = [
 const orders = (page: Page) => page.getByRole('region', { name: 'Orders' });
 const versions = (page: Page) => orders(page).getByRole('list', { name: 'Versions of the orders, newest first' }).locator(':scope > li');
 
-async function evaluatedReferral() {
-  const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
-  const therapist = await buildTherapist(db(), { discipline: 'PT' });
-  const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapist.userId, postedAt: new Date(Date.now() - 3 * DAY) });
-  await insertResponse(db(), { referralId: referral.id, therapistId: therapist.userId, status: 'confirmed' });
-  await db().insert(referralServices).values({ referralId: referral.id, serviceId: 'treatment', visitCount: 6, offeredRate: 100 });
-  await db().insert(referralAgreedRates).values({ referralId: referral.id, serviceId: 'treatment', rate: 100 });
-  const at = new Date(Date.now() - 2 * DAY);
-  await buildVisit(db(), { referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, scheduledStart: at, checkInAt: at, checkOutAt: at });
-  return { agency, therapist, referral };
-}
-
 describe.each(SIZES)('on a $name', ({ viewport }) => {
   it('the therapist proposes, the agency returns, the therapist proposes again and the agency approves with the physician’s order date', async () => {
-    const { agency, therapist, referral } = await evaluatedReferral();
+    const { agency, therapist, referral } = await buildEvaluatedReferral(db());
     const tPage = await e2e.signedInPage(therapist, { viewport, aal: 'aal2' });
     await tPage.goto(`/dashboard/therapist/referrals/${referral.id}#orders`);
     const form = orders(tPage).getByRole('form', { name: 'Propose orders' });

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { buildEvaluatedReferral } from '../../../test/care-order-fixtures';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, ok, refused } from '../../../test/http';
 import { session, type SignedIn } from '../../../test/people';
-import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
-import { buildVisit } from '../../../test/visit-fixtures';
 import { careTimeZone } from '../../domain/care-clock-items';
 import type { ReferralCareClocks } from '../../domain/care-clock-view';
 import type { ReferralOrders } from '../../domain/care-order-view';
 import { addDaysToKey, dateKeyIn, startOfDayIn } from '../../domain/time-zones';
-import { auditLog, referralServices } from '../db/schema/index';
+import { auditLog } from '../db/schema/index';
 
 /**
  * Orders from the outside: the matched therapist proposes after the evaluation, the agency approves
@@ -27,19 +26,10 @@ afterAll(() => app.close());
 const db = () => app.runtime.database.db;
 const call = (method: string, path: string, who: SignedIn | null, body?: unknown) =>
   callApi(app.url, method, `/api${path}`, { cookie: who?.cookie, ip: who?.ip ?? clientAddress(), body });
-const DAY = 86_400_000;
 
 /** An in-progress PT referral with a held evaluation; week 1 of its orders starts tomorrow on the patient's clock. */
 async function evaluatedReferral(options: { discipline?: 'PT' | 'PTA'; evaluated?: boolean } = {}) {
-  const agencyPerson = await buildAgency(db());
-  const therapistPerson = await buildTherapist(db(), { discipline: options.discipline ?? 'PT' });
-  const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status: 'in_progress', matchedTherapistId: therapistPerson.userId, postedAt: new Date(Date.now() - 3 * DAY) });
-  await db().insert(referralServices).values({ referralId: referral.id, serviceId: 'treatment', visitCount: 8, offeredRate: 100 });
-  await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
-  if (options.evaluated ?? true) {
-    const at = new Date(Date.now() - 2 * DAY);
-    await buildVisit(db(), { referralId: referral.id, agencyId: agencyPerson.userId, therapistId: therapistPerson.userId, scheduledStart: at, checkInAt: at, checkOutAt: at });
-  }
+  const { agency: agencyPerson, therapist: therapistPerson, referral } = await buildEvaluatedReferral(db(), options);
   const timeZone = careTimeZone(referral);
   const startDate = addDaysToKey(dateKeyIn(new Date(), timeZone), 1);
   /** Noon (plus `hours`) on day `day` (0-based) of the orders, on the patient's clock. */
