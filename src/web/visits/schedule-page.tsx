@@ -12,6 +12,7 @@ import { roleOfPath } from './format';
 import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { FULL_SCHEDULE_PATH, NeedsNotesList } from './needs-notes-list';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { EvvExportCard } from './evv-export-card';
 import { ReferenceVisits } from './reference-visits';
 import { VisitListItem } from './visit-list-item';
 
@@ -80,6 +81,7 @@ function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
       <TodaySchedule role={role} today={today} zone={zone} />
       <WeekCalendar role={role} weekStart={weekStart} today={today} zone={zone} onWeek={(weeks) => setWeekOffset((offset) => (weeks === 0 ? 0 : offset + weeks))} />
       {role === 'therapist' && <CalendarFeedCard />}
+      {role === 'agency' && <EvvExportCard />}
     </div>
   );
 }
