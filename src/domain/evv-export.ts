@@ -14,11 +14,11 @@ export const evvExportMessages = {
 
 const day = (message: string) => z.string({ error: message }).trim().refine(isCalendarDate, message);
 
-/** GET /api/agency/evv-export and the agency's export form: both days inclusive (UTC). */
+/** GET /api/agency/evv-export and the agency's export form: both days inclusive, on the agency's calendar. */
 export const evvExportQuerySchema = z
   .object({
-    from: day(evvExportMessages.from).describe('First day, YYYY-MM-DD (UTC), inclusive'),
-    to: day(evvExportMessages.to).describe('Last day, YYYY-MM-DD (UTC), inclusive'),
+    from: day(evvExportMessages.from).describe('First day, YYYY-MM-DD (the agency’s time zone), inclusive'),
+    to: day(evvExportMessages.to).describe('Last day, YYYY-MM-DD (the agency’s time zone), inclusive'),
     format: z.enum(evvExportFormats, { error: evvExportMessages.format }).default('csv'),
   })
   .superRefine((query, context) => {

@@ -75,12 +75,12 @@ beforeAll(async () => {
   const completed = await buildVisit(db(), {
     agencyId: agency.userId,
     therapistId: therapist.userId,
-    scheduledStart: at('2026-03-01T14:00:00Z'),
-    checkInAt: at('2026-03-01T14:02:00Z'),
+    scheduledStart: at('2026-03-01T06:00:00Z'),
+    checkInAt: at('2026-03-01T06:00:00Z'),
     checkInLatitude: 30.25,
     checkInLongitude: -97.75,
     checkInAccuracyMeters: 12,
-    checkOutAt: at('2026-03-01T15:01:00Z'),
+    checkOutAt: at('2026-03-01T07:00:00Z'),
     checkOutLatitude: 30.251,
     checkOutLongitude: -97.751,
   });
@@ -89,12 +89,12 @@ beforeAll(async () => {
   const patient = await callApi(app.url, 'PUT', `/api/referrals/${completed.referralId}/patient`, { cookie: cookies.agency, body: patientInput() });
   expect(patient.status).toBe(200);
 
-  // On the last day of the range, 23:59 UTC, with an exception and its sealed reason.
+  // On the last day of the range, 23:59 in Chicago (the agency's default zone, CDT by then), with an exception and its sealed reason.
   const flagged = await buildVisit(db(), {
     agencyId: agency.userId,
     therapistId: therapist.userId,
-    scheduledStart: at('2026-03-31T22:00:00Z'),
-    checkInAt: at('2026-03-31T23:59:00Z'),
+    scheduledStart: at('2026-04-01T03:00:00Z'),
+    checkInAt: at('2026-04-01T04:59:00Z'),
     checkOutAt: null,
     status: 'in_progress',
     exceptions: ['missing_location', 'off_schedule'],
@@ -106,8 +106,8 @@ beforeAll(async () => {
     .where(eq(visits.id, flagged.id));
 
   // Just outside the range on each side, and another agency's visit inside it.
-  ids.before = (await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, checkInAt: at('2026-02-28T23:59:59Z') })).id;
-  ids.after = (await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, checkInAt: at('2026-04-01T00:00:00Z') })).id;
+  ids.before = (await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, checkInAt: at('2026-03-01T05:59:59Z') })).id;
+  ids.after = (await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, checkInAt: at('2026-04-01T05:00:00Z') })).id;
   ids.otherAgency = (await buildVisit(db(), { agencyId: other.userId, checkInAt: at('2026-03-15T12:00:00Z') })).id;
   ids.scheduled = (await buildVisit(db(), { agencyId: agency.userId, therapistId: therapist.userId, status: 'scheduled', scheduledStart: at('2026-03-20T12:00:00Z') })).id;
 });
@@ -125,7 +125,8 @@ describe('GET /api/agency/evv-export', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const { head, rows } = records(text);
     expect(head).toEqual(header);
-    // Range boundaries: the first day's 00:00 and the last day's 23:59 are in; a second before or after is not; a visit never checked in is not.
+    // Range boundaries on the agency's calendar (America/Chicago): the first day's 00:00 CST and the last day's 23:59 CDT are in,
+    // a second before or a minute after is not (nor would they be read in UTC); a visit never checked in is not.
     expect(rows.map((row) => row.visit_id)).toEqual([ids.completed, ids.flagged]);
 
     const done = rows[0] ?? {};
@@ -145,8 +146,9 @@ describe('GET /api/agency/evv-export', () => {
       service_zip: '78704',
       check_in_latitude: '30.25',
       check_in_longitude: '-97.75',
-      start_time: '2026-03-01T14:02:00.000Z',
-      end_time: '2026-03-01T15:01:00.000Z',
+      start_time: '2026-03-01T06:00:00.000Z',
+      end_time: '2026-03-01T07:00:00.000Z',
+      time_zone: 'America/Chicago',
       exceptions: '',
       exception_reasons: '',
     });

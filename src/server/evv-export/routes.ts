@@ -7,7 +7,7 @@ import { evvCsv } from './csv';
 import { EVV_EXPORT_MAX_VISITS } from './queries';
 import { EVV_EXPORT_ENTITY, EVV_EXPORTED, exportEvv } from './service';
 
-const description = `The agency's electronic visit verification for a state aggregator: one row per visit it had checked in between \`from\` and \`to\` (inclusive, UTC days, at most ${EVV_EXPORT_MAX_DAYS} days, at most ${EVV_EXPORT_MAX_VISITS} visits), oldest first. \`format=csv\` (default) answers text/csv with a header row of the column keys (RFC 4180; text cells starting with = + - @ are prefixed with '); \`format=json\` answers \`{ from, to, columns, visits }\`, each visit an object with these keys (null where empty). Both are attachments. Patient information: needs an approved agency at aal2; every export is audited.
+const description = `The agency's electronic visit verification for a state aggregator: one row per visit it had checked in between \`from\` and \`to\` (inclusive, days in the agency's time zone — its account's, else America/Chicago — at most ${EVV_EXPORT_MAX_DAYS} days, at most ${EVV_EXPORT_MAX_VISITS} visits), oldest first. \`format=csv\` (default) answers text/csv with a header row of the column keys (RFC 4180; text cells starting with = + - @ are prefixed with '); \`format=json\` answers \`{ from, to, columns, visits }\`, each visit an object with these keys (null where empty). Both are attachments. Patient information: needs an approved agency at aal2; every export is audited.
 
 Columns, in order:
 ${evvColumnsMarkdown()}`;

@@ -1,4 +1,5 @@
 import type { EvvExportQuery } from '../../domain/evv-export';
+import { addDaysToKey, dateKeyIn, DEFAULT_TIME_ZONE, startOfDayIn } from '../../domain/time-zones';
 import { visitExceptionLabels, type VisitException } from '../../domain/visits';
 import { audited, refused } from '../audit/audited-use-case';
 import type { PhiBox } from '../crypto/phi-box';
@@ -30,13 +31,15 @@ export async function exportEvv(deps: EvvExportDeps, options: Caller & { query: 
   const meta = { actorUserId: actor.userId, action: EVV_EXPORTED, entityType: EVV_EXPORT_ENTITY, entityId: undefined, client };
   const range = { from: query.from, to: query.to, format: query.format };
   return audited(deps.database, meta, async (t) => {
-    const from = new Date(`${query.from}T00:00:00Z`);
-    const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
+    // Days on the agency's own calendar, as its schedule shows them (a visit at 7 pm in Texas is that day's).
+    const zone = actor.timeZone ?? DEFAULT_TIME_ZONE;
+    const from = startOfDayIn(query.from, zone);
+    const until = startOfDayIn(addDaysToKey(query.to, 1), zone);
     const found = await findEvvVisits(t.tx, { agencyId: actor.userId, from, until });
     if (found.length > EVV_EXPORT_MAX_VISITS) {
       return refused(new AppError('VALIDATION', EVV_TOO_MANY, { from: EVV_TOO_MANY }), { ...range, reason: 'too_many' });
     }
-    const rows = found.map((visit) => rowOf(deps.phiBox, visit));
+    const rows = found.map((visit) => rowOf(deps.phiBox, zone, visit));
     const patientsRead = new Set(found.filter((visit) => visit.patientSealed !== null).map((visit) => visit.referralId));
     const unreadable = rows.filter((row, index) => found[index]?.patientSealed !== null && row.patient_last_name === null).length;
     return { value: rows, details: { ...range, visits: rows.length, patients: patientsRead.size, ...(unreadable > 0 ? { unreadablePatients: unreadable } : {}) } };
@@ -46,7 +49,7 @@ export async function exportEvv(deps: EvvExportDeps, options: Caller & { query: 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /** One visit as the export's columns (whitelisted: only these leave). */
-function rowOf(phiBox: PhiBox, visit: EvvVisitRow): EvvExportRow {
+function rowOf(phiBox: PhiBox, zone: string, visit: EvvVisitRow): EvvExportRow {
   // An unreadable record (tampered, moved) leaves the patient's columns empty rather than failing
   // the whole export; the audit row counts it.
   const patient = visit.patientSealed ? openPatient(phiBox, visit.patientSealed, visit.referralId) : null;
@@ -64,7 +67,8 @@ function rowOf(phiBox: PhiBox, visit: EvvVisitRow): EvvExportRow {
     provider_first_name: visit.therapistFirstName,
     provider_last_name: visit.therapistLastName,
     provider_npi: visit.therapistNpi,
-    service_date: visit.checkInAt ? visit.checkInAt.toISOString().slice(0, 10) : null,
+    service_date: visit.checkInAt ? dateKeyIn(visit.checkInAt, zone) : null,
+    time_zone: zone,
     service_address: patient?.addressLine ?? null,
     service_city: patient?.city ?? null,
     service_state: patient?.state ?? null,

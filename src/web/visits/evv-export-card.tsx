@@ -1,6 +1,7 @@
 import { FileDown } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { addDaysToKey, dateKeyIn } from '../../domain/time-zones';
+import { useTimeZone } from '../ui/use-time-zone';
 import { evvExportQuerySchema, type EvvExportQuery } from '../../domain/evv-export';
 import { ApiError } from '../api/client';
 import { useEvvExportDownload } from '../api/evv-export';
@@ -15,7 +16,8 @@ type Fields = Partial<Record<keyof EvvExportQuery, string>>;
  * as the API checks the form; the server's field errors land on the same fields.
  */
 export function EvvExportCard() {
-  const today = useMemo(() => dateKeyIn(new Date(), 'UTC'), []);
+  const zone = useTimeZone();
+  const today = useMemo(() => dateKeyIn(new Date(), zone), [zone]);
   const [query, setQuery] = useState<EvvExportQuery>({ from: addDaysToKey(today, -30), to: today, format: 'csv' });
   const [fields, setFields] = useState<Fields>({});
   const download = useEvvExportDownload();
@@ -41,7 +43,7 @@ export function EvvExportCard() {
           EVV export
         </h2>
         <p className="text-sm text-slate-700">
-          For your state’s EVV aggregator: every visit checked in on these days (UTC), with the service, patient, therapist and NPI, date,
+          For your state’s EVV aggregator: every visit checked in on these days, with the service, patient, therapist and NPI, date,
           location, start and end times, and any exceptions with the therapist’s reasons. It holds patient information: keep the file safe.
         </p>
       </div>
