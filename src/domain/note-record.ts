@@ -79,5 +79,8 @@ export interface NoteRecord {
   };
   sections: NoteSection[];
   signature: { signedName: string; signedAt: string; contentHash: string | null; status: string };
+  /** The attestation in words ("Attested by the patient Ann Lee at …", the reason none was taken, or NO_ATTESTATION). */
   attestation: string;
+  /** The drawn signature's strokes on the ATTESTATION_PAD grid (visit-attestation.ts); null when there is none. */
+  attestationStrokes: [number, number][][] | null;
 }

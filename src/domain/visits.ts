@@ -3,6 +3,7 @@ import { careVisitTypes } from './care-visit-types';
 import { visitTypeMessages } from './visit-type-choice';
 import { referenceSearchSchema } from './referral-reference';
 import { urgencies } from './referrals';
+import { attestationInputSchema, attestationViewSchema } from './visit-attestation';
 
 /**
  * Visits: the states a visit moves through, and the inputs for scheduling and for
@@ -94,6 +95,8 @@ export const evvReadingInputSchema = z
     accuracyMeters: z.number().min(0).max(1_000_000).optional(),
     locationUnavailable: z.boolean().optional(),
     reason: visitReasonSchema.optional(),
+    /** Check-out only: the patient's or caregiver's signature, or why none could be obtained (visit-attestation.ts). */
+    attestation: attestationInputSchema.optional(),
   })
   .superRefine((value, ctx) => {
     const hasReading = value.latitude !== undefined && value.longitude !== undefined;
@@ -209,6 +212,8 @@ export const visitDetailSchema = visitSummarySchema.extend({
   checkIn: evvReadingViewSchema.nullable(),
   checkOut: evvReadingViewSchema.nullable(),
   exceptionReason: z.string().nullable(),
+  /** The check-out attestation (opened: it is sealed at rest); null when none was taken. */
+  attestation: attestationViewSchema.nullable(),
 });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;
 

@@ -1,5 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { NoteRecord, RecordReading } from '../../domain/note-record';
+import { ATTESTATION_PAD } from '../../domain/visit-attestation';
+import { formatAt } from './record-time';
 
 /**
  * A signed note's record as a PDF for the agency's chart, drawn with pdfkit from the note's record
@@ -11,10 +13,6 @@ const MARGIN = 54;
 const INK = '#0f172a';
 const MUTED = '#475569';
 
-function formatAt(iso: string, timeZone: string): string {
-  const options = { timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
-  return new Intl.DateTimeFormat('en-US', options).format(new Date(iso));
-}
 
 function describeReading(reading: RecordReading | null, timeZone: string): string {
   if (!reading) return 'Not recorded';
@@ -35,6 +33,27 @@ function heading(doc: Doc, text: string) {
 function field(doc: Doc, label: string, value: string) {
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`${label}: `, { continued: true });
   doc.font('Helvetica').fillColor(MUTED).text(value);
+}
+
+/** The drawn signature as vector paths, scaled from the pad's grid to a 240 pt wide box under the attestation line. */
+function drawSignature(doc: Doc, strokes: [number, number][][]) {
+  const width = 240;
+  const scale = width / ATTESTATION_PAD.width;
+  const height = ATTESTATION_PAD.height * scale;
+  if (doc.y + height + 8 > doc.page.height - MARGIN) doc.addPage();
+  const left = MARGIN;
+  const top = doc.y + 4;
+  doc.save().lineWidth(0.5).strokeColor(MUTED).rect(left, top, width, height).stroke();
+  doc.lineWidth(1.2).strokeColor(INK).lineCap('round').lineJoin('round');
+  for (const stroke of strokes) {
+    const [first, ...rest] = stroke;
+    if (!first || rest.length === 0) continue;
+    doc.moveTo(left + first[0] * scale, top + first[1] * scale);
+    for (const [x, y] of rest) doc.lineTo(left + x * scale, top + y * scale);
+    doc.stroke();
+  }
+  doc.restore();
+  doc.y = top + height + 4;
 }
 
 /** Renders the record; resolves with the PDF's bytes. */
@@ -83,6 +102,7 @@ export function renderNotePdf(record: NoteRecord): Promise<Buffer> {
   field(doc, 'Signed at', formatAt(record.signature.signedAt, zone));
   if (record.signature.contentHash) field(doc, 'Content SHA-256', record.signature.contentHash);
   field(doc, 'Attestation', record.attestation);
+  if (record.attestationStrokes) drawSignature(doc, record.attestationStrokes);
 
   doc.end();
   return done;

@@ -7,6 +7,9 @@ import type { NoteRow } from '../documentation/queries';
 import { presentNote } from '../documentation/service';
 import type { VisitWithNames } from '../visits/queries';
 import { openReasons } from '../visits/reasons';
+import { openAttestation } from '../visits/attestation';
+import { attestationText } from '../../domain/visit-attestation';
+import { formatAt } from './record-time';
 
 /** A note's record is in the patient's zone; a state outside the table falls back to UTC, named as such on the record. */
 const FALLBACK_ZONE = 'UTC';
@@ -24,11 +27,13 @@ export const signedRows = (rows: NoteRow[]): (NoteRow & { signedAt: Date; signed
 /**
  * The record of one signed version of a visit's note: its content through the same presenter as the
  * note screen (documentation/service.ts presentNote), the visit's verification as stored, and the
- * signature. The visit stores no patient attestation yet, so the record says so.
+ * signature with the check-out attestation (or NO_ATTESTATION when none was taken).
  */
 export function buildNoteRecord(phiBox: PhiBox, visit: VisitWithNames, row: NoteRow & { signedAt: Date; signedName: string }): NoteRecord {
   const note = presentNote({ phiBox }, row);
   const { exceptionReason } = openReasons(phiBox, visit);
+  const timeZone = patientTimeZone(visit.placeState) ?? FALLBACK_ZONE;
+  const attested = openAttestation(phiBox, visit);
   return {
     noteId: note.id,
     version: note.version,
@@ -37,7 +42,7 @@ export function buildNoteRecord(phiBox: PhiBox, visit: VisitWithNames, row: Note
     agencyName: visit.agencyName,
     therapistName: visit.therapistName,
     discipline: visit.therapistDiscipline,
-    timeZone: patientTimeZone(visit.placeState) ?? FALLBACK_ZONE,
+    timeZone,
     visit: {
       id: visit.id,
       scheduledStart: visit.scheduledStart.toISOString(),
@@ -49,6 +54,7 @@ export function buildNoteRecord(phiBox: PhiBox, visit: VisitWithNames, row: Note
     },
     sections: noteSections(note.content),
     signature: { signedName: row.signedName, signedAt: row.signedAt.toISOString(), contentHash: row.contentHash, status: row.status },
-    attestation: NO_ATTESTATION,
+    attestation: attested ? `${attestationText(attested)} at ${formatAt(attested.at, timeZone)}` : NO_ATTESTATION,
+    attestationStrokes: attested?.kind === 'signature' ? attested.strokes : null,
   };
 }

@@ -21,6 +21,7 @@ import { readPatientZip } from '../patients/patient-zip';
 import { audited, refused } from '../audit/audited-use-case';
 import { VISIT_ENTITY } from './denials';
 import { openReasons, sealReason } from './reasons';
+import { sealAttestation } from './attestation';
 import { moveLockedVisit } from './move-visit';
 import { findVisitOfParty } from './queries';
 import { detailFor, loadForChange, VISIT_ACTIONS, type VisitDeps } from './service';
@@ -76,6 +77,10 @@ export async function verifyVisit(
     const loaded = await loadForChange(t.tx, actor, visitId, end);
     if ('refusal' in loaded) return loaded.refusal;
     const { visit } = loaded;
+    if (end === 'check_in' && input.attestation) {
+      const message = 'The patient’s or caregiver’s attestation is taken at check-out.';
+      return refused(new AppError('VALIDATION', message, { attestation: message }), { reason: 'attestation_at_check_in' });
+    }
     if (end === 'check_in') {
       // The same standing a match was confirmed on, judged again now: a license may have lapsed since.
       const problems = await standingOf(t.tx, deps.config, actor.userId, visit.placeState);
@@ -138,6 +143,7 @@ export async function verifyVisit(
               checkOutLatitude: reading?.latitude ?? null,
               checkOutLongitude: reading?.longitude ?? null,
               checkOutAccuracyMeters: reading?.accuracyMeters ?? null,
+              attestationSealed: input.attestation ? sealAttestation(deps.phiBox, visitId, input.attestation, now) : null,
               ...common,
             },
           },
@@ -154,6 +160,8 @@ export async function verifyVisit(
     }
     const updated = await findVisitOfParty(t.tx, visitId, actor.userId);
     if (!updated) throw new Error(`visit ${visitId} vanished inside its own transaction`);
-    return { value: await detailFor(deps, t.tx, options, updated), details: { exceptions, locationReading: reading !== null } };
+    // The audit says whether an attestation was taken and of which kind, never what it holds.
+    const attestation = end === 'check_out' ? (input.attestation?.kind ?? 'none') : undefined;
+    return { value: await detailFor(deps, t.tx, options, updated), details: { exceptions, locationReading: reading !== null, ...(attestation ? { attestation } : {}) } };
   });
 }

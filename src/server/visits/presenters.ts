@@ -11,6 +11,7 @@ import { locateZip } from '../geo/zip-centroids';
 import type { PatientWithheld } from '../patients/service';
 import type { VisitWithNames } from './queries';
 import { openReasons } from './reasons';
+import { openAttestation } from './attestation';
 
 /** Whitelisted views of a visit: summaries carry no readings and no free-text reasons. */
 
@@ -102,5 +103,6 @@ export function presentVisitDetail(
     checkIn: visit.checkInAt ? presentReading(visit.checkInAt, visit.checkInLatitude, visit.checkInLongitude, visit.checkInAccuracyMeters, home) : null,
     checkOut: visit.checkOutAt ? presentReading(visit.checkOutAt, visit.checkOutLatitude, visit.checkOutLongitude, visit.checkOutAccuracyMeters, home) : null,
     exceptionReason,
+    attestation: openAttestation(phiBox, visit),
   };
 }

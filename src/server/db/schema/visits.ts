@@ -53,6 +53,12 @@ export const visits = pgTable(
     /** The therapist's reasons for those exceptions, sealed like `statusReasonSealed` (plain `exceptionReason`: legacy rows only). */
     exceptionReasonSealed: text(),
     exceptionReason: text(),
+    /**
+     * The patient's or caregiver's attestation taken at check-out (a drawn signature and name, or why
+     * none could be obtained; domain/visit-attestation.ts), sealed with the PHI key and bound to the
+     * visit (visits/attestation.ts). Null: none was taken.
+     */
+    attestationSealed: text(),
     /** The agreed rate for this visit's service, fixed when it is scheduled. */
     rate: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
     remindedAt: timestamp({ withTimezone: true }),

@@ -1,0 +1,157 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { buildAgency, buildTherapist } from '../../../test/factories';
+import { callApi, errorOf, ok, refused } from '../../../test/http';
+import { captureLogs } from '../../../test/log-capture';
+import { patientInput } from '../../../test/patients';
+import { pdfText } from '../../../test/pdf-text';
+import { session, type SignedIn } from '../../../test/people';
+import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
+import type { VisitNotesView } from '../../domain/documentation';
+import { attestationMessages } from '../../domain/visit-attestation';
+import type { VisitDetail } from '../../domain/visits';
+import { auditLog, visits } from '../db/schema/index';
+import { locateZip } from '../geo/zip-centroids';
+
+/**
+ * The check-out attestation: a drawn signature (or why none could be obtained) is sealed with the
+ * visit, shown to its two parties at aal2, named on the note's PDF, and refused with a message on the
+ * field when it is malformed.
+ */
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const db = () => app.runtime.database.db;
+const PATIENT_ZIP = '78704';
+const centroid = locateZip(PATIENT_ZIP)!;
+// Checked out straight after check-in, so the visit is short: that exception needs its reason.
+const near = { latitude: centroid.latitude + 0.002, longitude: centroid.longitude, accuracyMeters: 12, reason: 'Test visit' };
+const call = (method: string, path: string, who: { cookie?: string } = {}, body?: unknown) => callApi(app.url, method, `/api${path}`, { cookie: who.cookie, body });
+
+const strokes = [
+  [
+    [12, 150],
+    [40, 90],
+    [77, 140],
+    [131, 61],
+  ],
+  [
+    [200, 100],
+    [260, 104],
+  ],
+];
+const signature = { kind: 'signature', signer: 'caregiver', signerName: 'Marisol Quintero', strokes };
+
+/** A matched referral with its patient and one visit checked in by its therapist. */
+async function checkedInVisit(): Promise<{ therapist: SignedIn; agency: SignedIn; visit: VisitDetail }> {
+  const agencyPerson = await buildAgency(db());
+  const therapistPerson = await buildTherapist(db(), { firstName: 'Jamie', lastName: 'Rivera' });
+  const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status: 'matched', matchedTherapistId: therapistPerson.userId, patientZip: PATIENT_ZIP });
+  await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
+  const agency = await session(app, agencyPerson);
+  const therapist = await session(app, therapistPerson);
+  await ok(await call('PUT', `/referrals/${referral.id}/patient`, agency, patientInput({ zip: PATIENT_ZIP })));
+  const scheduledStart = new Date(Date.now() + 10 * 60_000).toISOString();
+  const visit = await ok<VisitDetail>(await call('POST', `/referrals/${referral.id}/visits`, therapist, { serviceId: 'evaluation', scheduledStart, durationMinutes: 60 }), 201);
+  await ok(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
+  return { therapist, agency, visit };
+}
+
+describe('the check-out attestation', () => {
+  it('a drawn signature is sealed with the visit, shown to both parties, never in the row, the audit or the logs; another agency gets 404', async () => {
+    const { therapist, agency, visit } = await checkedInVisit();
+    const logs = captureLogs(app.runtime.app.log);
+    let done: VisitDetail;
+    try {
+      done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...near, attestation: signature }));
+    } finally {
+      logs.stop();
+    }
+    expect(done.status).toBe('completed');
+    expect(done.attestation).toMatchObject({ kind: 'signature', signer: 'caregiver', signerName: 'Marisol Quintero', strokes });
+
+    const [row] = await db().select().from(visits).where(eq(visits.id, visit.id));
+    expect(row!.attestationSealed).toBeTruthy();
+    for (const plain of ['Marisol', 'caregiver', '[12,150]', '131']) expect(row!.attestationSealed).not.toContain(plain);
+    expect(logs.text()).not.toContain('Marisol');
+
+    const seen = await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency));
+    expect(seen.attestation).toMatchObject({ kind: 'signature', signerName: 'Marisol Quintero', strokes });
+
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, visit.id), eq(auditLog.action, 'visit.check_out')));
+    expect(audit!.details).toMatchObject({ attestation: 'signature' });
+    expect(JSON.stringify(audit!.details)).not.toContain('Marisol');
+
+    const stranger = await session(app, await buildAgency(db()));
+    await refused(await call('GET', `/visits/${visit.id}`, stranger), 404, 'NOT_FOUND');
+  });
+
+  it('the note’s PDF names who attested and when', async () => {
+    const { therapist, agency, visit } = await checkedInVisit();
+    await ok(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...near, attestation: signature }));
+    const content = { serviceId: 'evaluation', history: 'Fell at home.', objectiveMeasures: 'TUG 18 s.', assessment: 'Fall risk.', goals: ['Walk 150 ft'], plan: 'Gait training.', frequency: '2w4' };
+    await ok(await call('PUT', `/visits/${visit.id}/notes/draft`, therapist, { content }));
+    const view = await ok<VisitNotesView>(await call('POST', `/visits/${visit.id}/notes/sign`, therapist, { signedName: 'Jamie Rivera' }));
+    const response = await call('GET', `/visits/${visit.id}/notes/${view.notes[0]!.id}/pdf`, agency);
+    expect(response.status).toBe(200);
+    const { text } = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toMatch(/Attestation: Attested by the caregiver Marisol Quintero at \w{3} \d+, \d{4}/);
+    expect(text).not.toContain('No patient attestation recorded');
+  });
+
+  it('when no signature could be obtained, the reason is kept and shown', async () => {
+    const { therapist, agency, visit } = await checkedInVisit();
+    const attestation = { kind: 'unable', unableReason: 'patient_unable_to_sign', reason: 'Right hand in a cast' };
+    await ok(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...near, attestation }));
+    const seen = await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency));
+    expect(seen.attestation).toMatchObject({ kind: 'unable', unableReason: 'patient_unable_to_sign', reason: 'Right hand in a cast' });
+    const [row] = await db().select().from(visits).where(eq(visits.id, visit.id));
+    expect(row!.attestationSealed).not.toContain('cast');
+  });
+
+  it('malformed attestations are refused with a message on the field, and the visit stays checked in', async () => {
+    const { therapist, visit } = await checkedInVisit();
+    const bad = [
+      [{ ...signature, strokes: [] }, attestationMessages.strokes],
+      [{ ...signature, strokes: [[[1, 1]]] }, attestationMessages.strokes],
+      [{ ...signature, strokes: [[[9999, 1], [2, 2]]] }, undefined],
+      [{ ...signature, strokes: Array.from({ length: 41 }, () => [[1, 1], [2, 2]]) }, attestationMessages.strokes],
+      [{ ...signature, signer: 'neighbour' }, attestationMessages.signer],
+      [{ kind: 'unable', unableReason: 'busy' }, attestationMessages.unableReason],
+      [{ strokes }, attestationMessages.kind],
+    ] as const;
+    for (const [attestation, message] of bad) {
+      const response = await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...near, attestation });
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      const fieldMessages = Object.entries(error.fields ?? {}).filter(([field]) => field.startsWith('attestation'));
+      expect(fieldMessages.length).toBeGreaterThan(0);
+      if (message) expect(fieldMessages.map(([, text]) => text)).toContain(message);
+    }
+    const still = await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, therapist));
+    expect(still.status).toBe('in_progress');
+    expect(still.attestation).toBeNull();
+  });
+
+  it('an attestation sent at check-in is refused: it is taken at check-out', async () => {
+    const agencyPerson = await buildAgency(db());
+    const therapistPerson = await buildTherapist(db());
+    const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status: 'matched', matchedTherapistId: therapistPerson.userId, patientZip: PATIENT_ZIP });
+    await insertResponse(db(), { referralId: referral.id, therapistId: therapistPerson.userId, status: 'confirmed' });
+    const agency = await session(app, agencyPerson);
+    const therapist = await session(app, therapistPerson);
+    await ok(await call('PUT', `/referrals/${referral.id}/patient`, agency, patientInput({ zip: PATIENT_ZIP })));
+    const scheduledStart = new Date(Date.now() + 10 * 60_000).toISOString();
+    const visit = await ok<VisitDetail>(await call('POST', `/referrals/${referral.id}/visits`, therapist, { serviceId: 'evaluation', scheduledStart, durationMinutes: 60 }), 201);
+    const error = await refused(await call('POST', `/visits/${visit.id}/check-in`, therapist, { ...near, attestation: signature }), 400, 'VALIDATION');
+    expect(error.fields?.attestation).toMatch(/taken at check-out/);
+  });
+});
