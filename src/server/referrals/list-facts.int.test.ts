@@ -141,3 +141,34 @@ describe("the agency's patient records", () => {
     expect(await counts()).toEqual({ visitsDone: 1, visitsTotal: 9 });
   });
 });
+
+describe('facts kept under concurrent writes', () => {
+  it('count both of two visits completed at once in separate transactions', async () => {
+    const agency = await buildAgency(db());
+    const therapist = await buildTherapist(db());
+    const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapist.userId });
+    const booking = { agencyId: agency.userId, therapistId: therapist.userId, referralId: referral.id, status: 'scheduled' as const };
+    const [first, second] = await Promise.all([buildVisit(db(), booking), buildVisit(db(), { ...booking, scheduledStart: new Date(Date.now() + 48 * HOUR) })]);
+
+    // The second recount starts while the first transaction is open, so it cannot see its visit;
+    // it must wait for the referral and count again once the first has committed.
+    const one = await app.runtime.database.pool.connect();
+    const two = await app.runtime.database.pool.connect();
+    try {
+      const complete = `update visits set status = 'completed', check_in_at = now(), check_out_at = now() where id = $1`;
+      await one.query('begin');
+      await one.query(complete, [first.id]);
+      await two.query('begin');
+      const waiting = two.query(complete, [second.id]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await one.query('commit');
+      await waiting;
+      await two.query('commit');
+    } finally {
+      one.release();
+      two.release();
+    }
+    const [row] = await db().select({ visitsDone: referrals.visitsDone }).from(referrals).where(eq(referrals.id, referral.id));
+    expect(row!.visitsDone).toBe(2);
+  });
+});
