@@ -8,7 +8,8 @@ export function NotePdfLink({ visitId, noteId, version }: { visitId: string; not
       href={notePdfUrl(visitId, noteId)}
       download
       aria-label={`Download PDF of version ${version}`}
-      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline hover:no-underline"
+      // 44 px tall on a touch screen (WCAG 2.5.5); a line of text on a desktop.
+      className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 underline hover:no-underline lg:min-h-0"
     >
       <Download className="size-4" aria-hidden /> Download PDF
     </a>

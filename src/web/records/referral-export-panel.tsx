@@ -21,7 +21,7 @@ export function ReferralExportPanel({ referralId }: { referralId: string }) {
           </p>
         </div>
       </div>
-      <a href={referralFhirUrl(referralId)} download className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline hover:no-underline">
+      <a href={referralFhirUrl(referralId)} download className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 underline hover:no-underline lg:min-h-0">
         <Download className="size-4" aria-hidden /> Download FHIR bundle
       </a>
     </section>
