@@ -86,6 +86,10 @@ export const noteViewSchema = z.object({
   signedName: z.string().nullable(),
   signedAt: z.string().nullable(),
   contentHash: z.string().nullable(),
+  /** The supervising PT's or OT's co-signature of an assistant's note (domain/co-signature.ts): typed name, time, SHA-256 binding it to the signed content. */
+  coSignedName: z.string().nullable(),
+  coSignedAt: z.string().nullable(),
+  coSignatureHash: z.string().nullable(),
   reviewMessage: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   /** True when the platform approved it because the agency did not review it in time. */

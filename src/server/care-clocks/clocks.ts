@@ -6,14 +6,14 @@ import type { CareFacts } from './queries';
 
 /**
  * The clocks of one referral at `now` under its patient's state rules; the discharge clock runs to
- * the end of its approved orders. No agency keeps a stricter policy yet, so co-signatures do not run.
+ * the end of its approved orders; the agency's policy adds co-signature of assistant notes where it asks for it.
  */
 export function clocksOf(facts: CareFacts, now: Date): CareClockItem[] {
   return careClocks({
     referral: facts.referral,
     visits: facts.visits,
     carePlanEndDate: ordersEndDate(facts.orders),
-    rules: careClockRulesFor(facts.referral.patientState),
+    rules: careClockRulesFor(facts.referral.patientState, facts.policy),
     now,
   });
 }

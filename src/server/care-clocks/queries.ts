@@ -1,11 +1,12 @@
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { CareReferral, CareVisit } from '../../domain/care-clock-items';
+import type { AgencyCareClockPolicy } from '../../domain/care-clock-rules';
 import type { OrderVersion } from '../../domain/care-orders';
 import type { Discipline } from '../../domain/accounts';
 import type { ReferralStatus } from '../../domain/referrals';
 import { orderHistories } from '../care-orders/queries';
 import type { Db } from '../db/client';
-import { referrals, therapistProfiles, visits } from '../db/schema/index';
+import { agencyProfiles, referrals, therapistProfiles, visitNotes, visits } from '../db/schema/index';
 
 /**
  * What the care clocks read: a referral's discipline, posting, ordered start of care and state, and
@@ -19,6 +20,8 @@ export interface CareFacts {
   visits: CareVisit[];
   /** Its order versions, oldest first (care-orders.ts): the approved ones set the discharge clock and the weekly visits. */
   orders: OrderVersion[];
+  /** The referral's agency's own stricter rules (its co-signature setting). */
+  policy: AgencyCareClockPolicy;
 }
 
 /** What the clocks read of a referral (careClocks' CareReferral, with its id and status). */
@@ -29,6 +32,7 @@ const careReferralColumns = {
   postedAt: referrals.postedAt,
   orderedStartOfCare: referrals.orderedStartOfCare,
   patientState: referrals.patientState,
+  coSignatureRequired: agencyProfiles.requiresCoSignature,
 };
 
 /** The statuses in which a referral's clocks run: posted (the evaluation's 48 hours have started) until it closes. */
@@ -39,19 +43,31 @@ export const CLOCKED_STATUSES = ['posted', 'matched', 'in_progress'] as const sa
  * else all of them where the user is `as` (the agency that owns them, or the matched therapist).
  */
 export async function careFactsOfParty(db: Db, userId: string, which: { referralId: string } | { as: 'agency' | 'therapist' }): Promise<CareFacts[]> {
+  // A therapist takes part in a referral's care when matched to it or when one of its visits is
+  // theirs: the supervising PT or OT of an assistant, who is owed the co-signature items.
+  const therapistParty = or(
+    eq(referrals.matchedTherapistId, userId),
+    sql`exists (select 1 from ${visits} where ${visits.referralId} = ${referrals.id} and ${visits.therapistId} = ${userId})`,
+  );
   const party =
     'referralId' in which
-      ? and(eq(referrals.id, which.referralId), or(eq(referrals.agencyId, userId), eq(referrals.matchedTherapistId, userId)))
+      ? and(eq(referrals.id, which.referralId), or(eq(referrals.agencyId, userId), therapistParty))
       : which.as === 'agency'
         ? eq(referrals.agencyId, userId)
-        : eq(referrals.matchedTherapistId, userId);
+        : therapistParty;
   const rows = await db
     .select(careReferralColumns)
     .from(referrals)
+    .innerJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId))
     .where(and(party, inArray(referrals.status, [...CLOCKED_STATUSES])));
   const ids = rows.map((row) => row.id);
   const [visitsOf, ordersOf] = [await visitsByReferral(db, ids), await orderHistories(db, ids)];
-  return rows.map((referral) => ({ referral, visits: visitsOf.get(referral.id) ?? [], orders: ordersOf.get(referral.id) ?? [] }));
+  return rows.map(({ coSignatureRequired, ...referral }) => ({
+    referral,
+    visits: visitsOf.get(referral.id) ?? [],
+    orders: ordersOf.get(referral.id) ?? [],
+    policy: { coSignatureRequired },
+  }));
 }
 
 /** The visits of referrals already scoped by the caller, as the clocks read them. */
@@ -70,8 +86,24 @@ async function visitsByReferral(db: Db, referralIds: string[]): Promise<Map<stri
     })
     .from(visits)
     .where(inArray(visits.referralId, referralIds));
-  for (const { referralId, ...visit } of visitRows) byReferral.set(referralId, [...(byReferral.get(referralId) ?? []), visit]);
+  const notesOf = await latestSignedNotes(db, referralIds);
+  for (const { referralId, ...visit } of visitRows) {
+    const note = notesOf.get(visit.id);
+    byReferral.set(referralId, [...(byReferral.get(referralId) ?? []), { ...visit, noteSignedAt: note?.signedAt ?? null, noteCoSignedAt: note?.coSignedAt ?? null }]);
+  }
   return byReferral;
+}
+
+/** Per visit, when its latest signed (or approved) version was signed and co-signed: what the co-signature clock reads. */
+async function latestSignedNotes(db: Db, referralIds: string[]): Promise<Map<string, { signedAt: Date | null; coSignedAt: Date | null }>> {
+  const rows = await db
+    .select({ visitId: visitNotes.visitId, version: visitNotes.version, signedAt: visitNotes.signedAt, coSignedAt: visitNotes.coSignedAt })
+    .from(visitNotes)
+    .innerJoin(visits, eq(visits.id, visitNotes.visitId))
+    .where(and(inArray(visits.referralId, referralIds), inArray(visitNotes.status, ['signed', 'approved'])))
+    .orderBy(asc(visitNotes.version));
+  // Ordered by version, so the last one written for a visit is its latest signed version.
+  return new Map(rows.map((row) => [row.visitId, { signedAt: row.signedAt, coSignedAt: row.coSignedAt }]));
 }
 
 export interface ClockedReferral extends CareFacts {
@@ -95,15 +127,17 @@ export async function clockedReferralsAnyTenant(db: Db, options: { afterId: stri
       patientCity: referrals.patientCity,
     })
     .from(referrals)
+    .innerJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId))
     .where(and(inArray(referrals.status, [...CLOCKED_STATUSES]), options.afterId === null ? undefined : gt(referrals.id, options.afterId)))
     .orderBy(asc(referrals.id))
     .limit(options.limit);
   const ids = rows.map((row) => row.id);
   const [visitsOf, ordersOf] = [await visitsByReferral(db, ids), await orderHistories(db, ids)];
-  return rows.map(({ agencyId, matchedTherapistId, referenceNumber, patientCity, ...referral }) => ({
+  return rows.map(({ agencyId, matchedTherapistId, referenceNumber, patientCity, coSignatureRequired, ...referral }) => ({
     referral,
     visits: visitsOf.get(referral.id) ?? [],
     orders: ordersOf.get(referral.id) ?? [],
+    policy: { coSignatureRequired },
     agencyId,
     matchedTherapistId,
     referenceNumber,

@@ -23,12 +23,14 @@ import {
   listAttachments,
   uploadAttachment,
 } from './attachments';
+import { coSignNote, NOTES_CO_SIGN, NOTES_SUPERVISION_READ, viewSupervisedNotes } from './co-sign';
 import { contentDisposition } from './file-name';
 import { acceptRawUploads, rawUploadOf } from './raw-upload';
 import { NOTES_READ, NOTES_REVIEW, NOTES_SIGN, NOTES_WRITE, reviewNote, saveDraft, signNote, viewNotes } from './service';
 
 // Any string: an id that is no visit's is answered 404 like a visit the caller cannot see.
 const idParams = z.object({ id: z.string().max(100) });
+const noteParams = z.object({ id: z.string().max(100), noteId: z.string().max(100) });
 const tags = ['documentation'];
 
 /**
@@ -107,6 +109,36 @@ const noteRoutes: RoutesPlugin = async (app, deps) => {
       config: phiRoute(NOTES_REVIEW, DOCUMENTATION_ENTITY),
     },
     async (request) => reviewNote(serviceDeps, { ...callerOf(request), visitId: request.params.id, input: request.body }),
+  );
+
+  app.get(
+    '/visits/:id/notes/supervision',
+    {
+      schema: {
+        tags,
+        summary: 'An assistant’s signed notes for their supervising therapist (a PT for a PTA’s, an OT for a COTA’s; aal2). Anyone else: 404',
+        params: idParams,
+        response: { 200: visitNotesViewSchema },
+      },
+      config: phiRoute(NOTES_SUPERVISION_READ, DOCUMENTATION_ENTITY),
+    },
+    async (request) => viewSupervisedNotes(serviceDeps, { ...callerOf(request), visitId: request.params.id }),
+  );
+
+  app.post(
+    '/visits/:id/notes/:noteId/co-sign',
+    {
+      schema: {
+        tags,
+        summary:
+          'The supervising PT or OT co-signs an assistant’s signed note with their typed name (aal2). 409 when not signed, not an assistant’s or already co-signed; 403 for the author or another discipline; others 404',
+        params: noteParams,
+        body: signNoteInputSchema,
+        response: { 200: visitNotesViewSchema },
+      },
+      config: phiRoute(NOTES_CO_SIGN, DOCUMENTATION_ENTITY),
+    },
+    async (request) => coSignNote(serviceDeps, { ...callerOf(request), visitId: request.params.id, noteId: request.params.noteId, input: request.body }),
   );
 };
 

@@ -87,6 +87,9 @@ export function presentNote(deps: Pick<DocumentationDeps, 'phiBox'>, row: NoteRo
     signedName: row.signedName,
     signedAt: row.signedAt?.toISOString() ?? null,
     contentHash: row.contentHash,
+    coSignedName: row.coSignedName,
+    coSignedAt: row.coSignedAt?.toISOString() ?? null,
+    coSignatureHash: row.coSignatureHash,
     reviewMessage: row.reviewMessage ? deps.phiBox.open(row.reviewMessage, reviewBinding(row.id)) : null,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     autoApproved: row.reviewedBy === AUTOMATIC_REVIEWER,
@@ -106,7 +109,7 @@ export function dueState(visit: Pick<DocumentationVisitRow, 'status' | 'checkOut
  * The visit's notes as `viewerId` may see them. A draft is the therapist's work in progress and
  * not yet part of the record: only the therapist sees it; the agency reviews signed versions.
  */
-async function presentVisitNotes(deps: DocumentationDeps, t: Transaction, visit: DocumentationVisitRow, viewerId: string): Promise<VisitNotesView> {
+export async function presentVisitNotes(deps: DocumentationDeps, t: Transaction, visit: DocumentationVisitRow, viewerId: string): Promise<VisitNotesView> {
   const all = await listNoteRows(t.tx, visit.id);
   const rows = viewerId === visit.therapistId ? all : all.filter((row) => row.status !== 'draft');
   const { dueAt, overdue } = dueState(visit, rows, deps.noteDueHours);

@@ -41,6 +41,8 @@ export const agencyProfiles = pgTable('agency_profiles', {
   state: text().notNull(),
   zipCode: text().notNull(),
   status: text({ enum: accountStatuses }).notNull().default('pending'),
+  /** The agency's own rule, stricter than its state's: the supervising therapist co-signs every assistant's note (care-clock-rules.ts). */
+  requiresCoSignature: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

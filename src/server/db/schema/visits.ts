@@ -97,6 +97,14 @@ export const visitNotes = pgTable(
     reviewMessage: text(),
     reviewedAt: timestamp({ withTimezone: true }),
     reviewedBy: text(),
+    /**
+     * The supervising PT's or OT's co-signature of an assistant's signed version (domain/co-signature.ts):
+     * who, when, the typed name and the SHA-256 binding it to the signed content. Null until co-signed.
+     */
+    coSignedBy: text(),
+    coSignedAt: timestamp({ withTimezone: true }),
+    coSignedName: text(),
+    coSignatureHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
