@@ -39,6 +39,23 @@ export const useSaveDraft = (visitId: string) =>
 /** POST /api/visits/:id/notes/sign */
 export const useSignNote = (visitId: string) =>
   useNotesMutation(visitId, (signedName: string) => api<VisitNotesView>(`/api/visits/${visitId}/notes/sign`, { body: { signedName } }));
+/** GET /api/visits/:id/notes/supervision: an assistant's signed notes for their supervising PT or OT. */
+export function useSupervisedNotes(visitId: string) {
+  return useQuery({
+    queryKey: [...documentationKeys.notes(visitId), 'supervision'] as const,
+    queryFn: () => api<VisitNotesView>(`/api/visits/${visitId}/notes/supervision`),
+    retry,
+  });
+}
+/** POST /api/visits/:id/notes/:noteId/co-sign */
+export function useCoSignNote(visitId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ noteId, signedName }: { noteId: string; signedName: string }) =>
+      api<VisitNotesView>(`/api/visits/${visitId}/notes/${noteId}/co-sign`, { body: { signedName } }),
+    onSuccess: (view) => queryClient.setQueryData([...documentationKeys.notes(visitId), 'supervision'], view),
+  });
+}
 /** POST /api/visits/:id/notes/review */
 export const useReviewNote = (visitId: string) =>
   useNotesMutation(visitId, (review: ReviewNoteInput) => api<VisitNotesView>(`/api/visits/${visitId}/notes/review`, { body: review }));

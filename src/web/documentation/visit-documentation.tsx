@@ -181,7 +181,7 @@ function Documentation({ view, role, onNotice }: { view: VisitNotesView; role: '
   );
 }
 
-function NoteVersion({ visitId, note }: { visitId: string; note: NoteView }) {
+export function NoteVersion({ visitId, note, pdf = true }: { visitId: string; note: NoteView; pdf?: boolean }) {
   const zone = useTimeZone();
   return (
     <article aria-label={`Version ${note.version}`} className="space-y-3 rounded-lg border border-slate-200 p-4">
@@ -204,8 +204,19 @@ function NoteVersion({ visitId, note }: { visitId: string; note: NoteView }) {
           )}
         </p>
       )}
+      {note.coSignedAt && (
+        <p className="text-xs text-slate-600">
+          Co-signed by the supervising therapist {note.coSignedName} on {formatMoment(note.coSignedAt, zone)}
+          {note.coSignatureHash && (
+            <>
+              {' '}
+              · Co-signature code <code title={`SHA-256 of the co-signature: ${note.coSignatureHash}`}>{signatureCode(note.coSignatureHash)}</code>
+            </>
+          )}
+        </p>
+      )}
       {note.status === 'returned' && note.reviewMessage && <p className="text-xs text-amber-900">Returned: {note.reviewMessage}</p>}
-      {note.signedAt && <NotePdfLink visitId={visitId} noteId={note.id} version={note.version} />}
+      {pdf && note.signedAt && <NotePdfLink visitId={visitId} noteId={note.id} version={note.version} />}
     </article>
   );
 }

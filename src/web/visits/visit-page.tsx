@@ -7,6 +7,7 @@ import { readingPlaceText, visitExceptionLabels, type VisitDetail } from '../../
 import { ApiError } from '../api/client';
 import { isMfaRequired } from '../api/mfa';
 import { useVisit } from '../api/visits';
+import { SupervisedNotes } from '../documentation/supervised-notes';
 import { VisitDocumentation } from '../documentation/visit-documentation';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -16,6 +17,7 @@ import { formatDateTime } from '../ui/time';
 import { useTimeZone } from '../ui/use-time-zone';
 import { roleOfPath, statusClass, statusLabels } from './format';
 import { EvvPanel } from './evv-panel';
+import { VisitAttestation } from './attestation-view';
 import { ReasonActions } from './reason-actions';
 import { TwoStepNeeded } from './two-step-needed';
 import { VisitPatient } from './visit-patient';
@@ -31,7 +33,9 @@ export function VisitPage() {
   if (visit.isPending) content = <Loading label="Loading the visit…" />;
   else if (visit.isError) {
     if (isMfaRequired(visit.error)) content = <TwoStepNeeded />;
-    else if (visit.error instanceof ApiError && visit.error.status === 404) content = <ErrorState message="This visit was not found, or it is not yours to see." />;
+    // The supervising PT or OT of an assistant's visit is not its therapist: they see its notes to co-sign.
+    else if (visit.error instanceof ApiError && visit.error.status === 404)
+      content = role === 'therapist' ? <SupervisedNotes visitId={id} /> : <ErrorState message="This visit was not found, or it is not yours to see." />;
     else
       content = (
         <ErrorState
@@ -108,6 +112,7 @@ function VisitDetails({ visit, role }: { visit: VisitDetail; role: 'agency' | 't
         </div>
         <Reading label="Checked in" reading={visit.checkIn} />
         <Reading label="Checked out" reading={visit.checkOut} />
+        {visit.attestation && <VisitAttestation attestation={visit.attestation} />}
         {visit.statusReason && (
           <div className="sm:col-span-2">
             <dt className="text-slate-500">Reason for the last change</dt>
