@@ -5,6 +5,8 @@ import { ApiError } from '../api/client';
 import { useVerifyVisit } from '../api/visits';
 import { Button } from '../ui/button';
 import { FormAlert, TextAreaField } from '../ui/field';
+import { attestationMessages } from '../../domain/visit-attestation';
+import { AttestationFields, attestationOf, emptyAttestation, type AttestationDraft } from './attestation-fields';
 
 type Reading = Pick<EvvReadingInput, 'latitude' | 'longitude' | 'accuracyMeters' | 'locationUnavailable'>;
 
@@ -31,7 +33,8 @@ function readLocation(): Promise<{ reading: Reading; problem?: string }> {
 /**
  * Check in / Check out for the therapist: takes one reading and sends it. When the server finds an
  * exception (far away, no reading, off schedule) it asks for a reason, shown here; a denied or
- * unavailable location is sent as such, with a reason.
+ * unavailable location is sent as such, with a reason. Check-out also carries the patient's or
+ * caregiver's attestation (a drawn signature, or why none could be obtained) when one is given.
  */
 export function EvvPanel({ visitId, end }: { visitId: string; end: 'check-in' | 'check-out' }) {
   const verify = useVerifyVisit(visitId, end);
@@ -41,19 +44,29 @@ export function EvvPanel({ visitId, end }: { visitId: string; end: 'check-in' | 
   const [reason, setReason] = useState('');
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [attestation, setAttestation] = useState<AttestationDraft>(emptyAttestation);
+  const [attestationError, setAttestationError] = useState<string | undefined>();
   const label = end === 'check-in' ? 'Check in' : 'Check out';
 
   const send = async (body: EvvReadingInput) => {
     setError(null);
     try {
-      await verify.mutateAsync(body);
+      await verify.mutateAsync(end === 'check-out' ? { ...body, attestation: attestationOf(attestation) } : body);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields.reason) setNeedReason(caught.fields.reason);
+      const attestationField = caught instanceof ApiError ? Object.entries(caught.fields).find(([field]) => field.startsWith('attestation')) : undefined;
+      if (attestationField) setAttestationError(attestationField[1]);
+      else if (caught instanceof ApiError && caught.fields.reason) setNeedReason(caught.fields.reason);
       else setError(caught instanceof Error ? caught.message : 'Something went wrong.');
     }
   };
 
   const start = async () => {
+    // An attestation begun but not finished is said so before anything is sent; none at all is allowed (recorded as none).
+    if (end === 'check-out' && attestation !== emptyAttestation && !attestationOf(attestation)) {
+      setAttestationError(attestation.mode === 'signature' ? attestationMessages.strokes : attestationMessages.unableReason);
+      return;
+    }
+    setAttestationError(undefined);
     setLocating(true);
     const result = await readLocation();
     setLocating(false);
@@ -69,6 +82,7 @@ export function EvvPanel({ visitId, end }: { visitId: string; end: 'check-in' | 
         <MapPin className="size-5" aria-hidden /> {label}
       </h3>
       <p className="text-sm text-slate-700">We record the time and one location reading to verify the visit.</p>
+      {end === 'check-out' && !needReason && <AttestationFields draft={attestation} onChange={setAttestation} error={attestationError} />}
       {needReason && reading ? (
         <form
           className="space-y-3"
