@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { referralCareClocksSchema } from '../../domain/care-clock-view';
 import { callerOf, phiRoute } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
+import { agencyCarePolicyRoutes } from './agency-policy';
 import { CARE_CLOCK_ACTIONS, getReferralCareClocks } from './service';
 
 // Any string: an id that is no referral's is answered 404 like one the caller cannot see.
@@ -9,6 +10,7 @@ const idParams = z.object({ id: z.string().max(100) });
 
 /** Care clocks (Medicare home health rules): what is due on a referral, for its two parties. */
 export const careClockRoutes: RoutesPlugin = async (app, deps) => {
+  await app.register(agencyCarePolicyRoutes, deps);
   app.get(
     '/referrals/:id/care-clocks',
     {

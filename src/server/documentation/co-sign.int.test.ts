@@ -139,3 +139,19 @@ describe('the co-signature clock', () => {
     expect(items.map((item) => item.kind)).not.toContain('co_signature');
   });
 });
+
+describe('PUT /api/agency/care-policy', () => {
+  it('the agency requires co-signature of assistant notes itself (audited); the PTA’s signed note becomes a co-signature item; a therapist may not change it', async () => {
+    const { referral, visit, agency, pt } = await assistantNoteSigned();
+    expect(await ok(await call('GET', '/agency/care-policy', agency))).toEqual({ requiresCoSignature: false });
+    await refused(await call('PUT', '/agency/care-policy', pt, { requiresCoSignature: true }), 403, 'FORBIDDEN');
+    const error = await refused(await call('PUT', '/agency/care-policy', agency, { requiresCoSignature: 'yes' }), 400, 'VALIDATION');
+    expect(JSON.stringify(error.fields)).toContain('requiresCoSignature');
+
+    expect(await ok(await call('PUT', '/agency/care-policy', agency, { requiresCoSignature: true }))).toEqual({ requiresCoSignature: true });
+    const { items } = await ok<ReferralCareClocks>(await call('GET', `/referrals/${referral.id}/care-clocks`, agency));
+    expect(items).toContainEqual(expect.objectContaining({ kind: 'co_signature', visitId: visit.id }));
+    const audits = await db().select().from(auditLog).where(eq(auditLog.actorUserId, agency.userId));
+    expect(audits).toContainEqual(expect.objectContaining({ action: 'agency.care_policy_updated', details: { requiresCoSignature: true } }));
+  });
+});

@@ -12,6 +12,7 @@ import { roleOfPath } from './format';
 import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { FULL_SCHEDULE_PATH, NeedsNotesList } from './needs-notes-list';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { CarePolicyCard } from './care-policy-card';
 import { EvvExportCard } from './evv-export-card';
 import { ReferenceVisits } from './reference-visits';
 import { VisitListItem } from './visit-list-item';
@@ -82,6 +83,7 @@ function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
       <WeekCalendar role={role} weekStart={weekStart} today={today} zone={zone} onWeek={(weeks) => setWeekOffset((offset) => (weeks === 0 ? 0 : offset + weeks))} />
       {role === 'therapist' && <CalendarFeedCard />}
       {role === 'agency' && <EvvExportCard />}
+      {role === 'agency' && <CarePolicyCard />}
     </div>
   );
 }
