@@ -156,7 +156,8 @@ describe('GET /api/referrals/:id/care-clocks', () => {
 describe('needs attention', () => {
   it('counts the overdue reassessment on both dashboards, leading to the referral’s care clocks', async () => {
     const { referral, agency, therapist } = await referralInProgress();
-    await buildVisit(db(), { referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, scheduledStart: daysAgo(31), checkInAt: daysAgo(31), checkOutAt: daysAgo(31) });
+    // 33 days, not 31: the clock counts days on the patient's calendar, which at some hours of a UTC day is a day behind.
+    await buildVisit(db(), { referralId: referral.id, agencyId: agency.userId, therapistId: therapist.userId, scheduledStart: daysAgo(33), checkInAt: daysAgo(33), checkOutAt: daysAgo(33) });
 
     const forAgency = await ok<AttentionList>(await call('GET', '/dashboard/agency/attention', agency));
     expect(forAgency.items).toContainEqual({ kind: 'care_overdue', count: 1, label: '1 care deadline overdue', link: `/dashboard/agency/referrals/${referral.id}#care-clocks` });
