@@ -162,7 +162,7 @@ it('the therapist writes, attaches and signs; the agency returns; the therapist 
   await agencyVersion1.getByText(firstNote.history).waitFor();
   expect(await agencyVersion1.textContent()).toContain(signatureCode(firstNote));
   await agencyNotes.getByText('home-safety-assessment.pdf').waitFor();
-  const [download] = await Promise.all([agencyPage.waitForEvent('download'), agencyNotes.getByRole('link', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([agencyPage.waitForEvent('download'), agencyNotes.getByRole('link', { name: /^Download(?! PDF)/ }).click()]);
   expect(download.suggestedFilename()).toBe('home-safety-assessment.pdf');
   expect(Buffer.compare(await readFile((await download.path())!), PDF)).toBe(0);
   expect(await seriousAxeViolations(agencyPage)).toEqual([]);
