@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { attestationMessages } from '../src/domain/visit-attestation';
 import type { VisitDetail } from '../src/domain/visits';
 import { locateZip } from '../src/server/geo/zip-centroids';
+import { drawSignature } from '../test/attestation';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
 import { callApi } from '../test/http';
@@ -26,18 +27,6 @@ const db = () => e2e.app.runtime.database.db;
 const centroid = locateZip('78704')!;
 const near = { latitude: centroid.latitude + 0.002, longitude: centroid.longitude, accuracyMeters: 12 };
 
-/** Draws a zigzag across the canvas with the mouse, as one stroke. */
-async function drawOn(page: Page) {
-  const pad = page.getByRole('img', { name: /Signature pad/ });
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let step = 1; step <= 8; step++) {
-    await page.mouse.move(box.x + box.width * (0.1 + step * 0.1), box.y + box.height * (step % 2 === 0 ? 0.7 : 0.3), { steps: 3 });
-  }
-  await page.mouse.up();
-}
-
 it('the caregiver signs on the therapist’s phone at check-out; both parties see who attested and the signature', async () => {
   const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
   const therapist = await buildTherapist(db(), { firstName: 'Robin', lastName: 'Okafor' });
@@ -61,6 +50,10 @@ it('the caregiver signs on the therapist’s phone at check-out; both parties se
   await attestation.waitFor();
   expect(await smallTapTargets(page, { within: 'fieldset' })).toEqual([]);
 
+  // Nothing filled in: the check-out is refused on the attestation (a check-out without one is an EVV exception).
+  await page.getByRole('button', { name: 'Check out', exact: true }).click();
+  await attestation.getByRole('alert').getByText(attestationMessages.kind).waitFor();
+
   await attestation.getByLabel('Who signs').selectOption('caregiver');
   await attestation.getByLabel(/Signer’s name/).fill('Marisol Quintero');
   // A tap alone is not a signature: said on the attestation, nothing sent.
@@ -68,7 +61,7 @@ it('the caregiver signs on the therapist’s phone at check-out; both parties se
   await page.getByRole('button', { name: 'Check out', exact: true }).click();
   await attestation.getByRole('alert').getByText(/Draw a signature/).waitFor();
   await attestation.getByRole('button', { name: 'Clear signature' }).click();
-  await drawOn(page);
+  await drawSignature(page);
   await page.getByRole('button', { name: 'Check out', exact: true }).click();
 
   // Checked out at once on a 60-minute visit: the short visit needs its reason; the signature goes with it.

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, dateKeyIn, timeOfDayIn } from '../src/domain/time-zones';
 import { locateZip } from '../src/server/geo/zip-centroids';
+import { drawSignature } from '../test/attestation';
 import { seriousAxeViolations } from '../test/axe';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildManager, buildTherapist } from '../test/factories';
@@ -150,7 +151,8 @@ it('agency posts → therapist notified live, accepts → match → patient → 
   await therapistPage.getByRole('heading', { level: 1, name: /Initial Evaluation/ }).waitFor();
   const visitPath = new URL(therapistPage.url()).pathname;
   await therapistPage.getByRole('button', { name: 'Check in', exact: true }).click();
-  // Checked out at once on a 60-minute visit: the short visit is an exception, with a reason.
+  // The patient signs on the phone; checked out at once on a 60-minute visit: the short visit is an exception, with a reason.
+  await drawSignature(therapistPage);
   await therapistPage.getByRole('button', { name: 'Check out', exact: true }).click();
   await therapistPage.getByLabel('Reason').fill('Patient asked to stop early');
   await therapistPage.getByRole('button', { name: 'Check out with this reason' }).click();

@@ -68,12 +68,17 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
 
   // Check out next to the patient a minute later: a 60-minute visit that short needs a reason too.
   await page.context().setGeolocation({ latitude: centroid.latitude, longitude: centroid.longitude, accuracy: 10 });
+  // The patient declines to sign: no signature is an exception too, its reason the one chosen.
+  const attestation = page.getByRole('group', { name: 'Patient or caregiver attestation' });
+  await attestation.getByRole('radio', { name: 'Could not be obtained' }).check();
+  await attestation.getByLabel('Why not').selectOption({ label: 'Patient declined to sign' });
   await page.getByRole('button', { name: 'Check out', exact: true }).click();
   await page.getByText('Check-out needs a reason: shorter than 50% of the planned length.').waitFor();
   await page.getByLabel('Reason').fill('Patient too tired to continue');
   await page.getByRole('button', { name: 'Check out with this reason' }).click();
   await page.getByText('Completed', { exact: true }).waitFor();
   await page.getByText('Shorter than 50% of the planned length').waitFor();
+  await page.getByText('No patient or caregiver signature').waitFor();
 
   // The agency sees the exception and the reason.
   const agencyPage = await e2e.pageWithCookie(agencyCookie);
@@ -81,7 +86,7 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   await agencyPage.goto(`/dashboard/agency/visits/${visitId}`);
   await agencyPage.getByRole('heading', { name: 'Verification exceptions' }).waitFor();
   await agencyPage.getByText('Check-in: Parked at the community centre down the road').waitFor();
-  await agencyPage.getByText('Check-out: Patient too tired to continue').waitFor();
+  await agencyPage.getByText('Check-out: Patient too tired to continue; No signature: Patient declined to sign').waitFor();
 
   // Today's schedule and the week calendar, with previous / next week.
   await page.goto('/dashboard/therapist/schedule');

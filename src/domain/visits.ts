@@ -26,7 +26,7 @@ export type PaymentLineStatus = (typeof paymentLineStatuses)[number];
 /** A visit whose checked-in time is less than this share of its planned length is an exception. */
 export const EVV_MIN_SHARE_OF_PLANNED_LENGTH = 0.5;
 /** Visit verification exceptions the agency is shown. */
-export const visitExceptions = ['far_from_patient', 'missing_location', 'off_schedule', 'short_visit', 'out_before_in'] as const;
+export const visitExceptions = ['far_from_patient', 'missing_location', 'off_schedule', 'short_visit', 'out_before_in', 'no_attestation'] as const;
 export type VisitException = (typeof visitExceptions)[number];
 export const visitExceptionLabels: Record<VisitException, string> = {
   far_from_patient: 'Location far from the patient’s address',
@@ -34,6 +34,8 @@ export const visitExceptionLabels: Record<VisitException, string> = {
   off_schedule: 'Far from the scheduled time',
   short_visit: `Shorter than ${Math.round(EVV_MIN_SHARE_OF_PLANNED_LENGTH * 100)}% of the planned length`,
   out_before_in: 'Check-out recorded before check-in',
+  // Checked out with no signature from the patient or caregiver (none taken, or "could not be obtained").
+  no_attestation: 'No patient or caregiver signature',
 };
 
 /** A reading farther than this from the patient's ZIP centroid is an exception. */

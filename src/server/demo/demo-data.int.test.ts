@@ -213,7 +213,7 @@ describe('seedDemoData on an empty database: the market, through the API', () =>
       if (visit.status === 'scheduled') expect(start).toBeGreaterThan(now);
       else if (visit.status === 'in_progress') expect(now - start).toBeLessThan(HOUR);
       else expect(start).toBeLessThan(now - DAY);
-      // Every check-in and check-out was at the patient's home, on time and long enough.
+      // Every check-in and check-out was at the patient's home, on time and long enough, and signed by the patient.
       expect(visit.exceptions).toEqual([]);
     }
   });

@@ -77,6 +77,7 @@ export async function playStory(deps: StoryDeps, story: DemoStory, cast: StoryCa
     referralId,
     discipline: input.discipline,
     patientZip: story.patient.zip,
+    patientName: `${story.patient.firstName} ${story.patient.lastName}`,
     timeZone: story.timeZone,
     returnMessage: story.returnMessage,
   };

@@ -28,9 +28,20 @@ export interface VisitSetting {
   discipline: ReferralDiscipline;
   /** The patient's ZIP: check-in and check-out are read at its center, so no visit is flagged. */
   patientZip: string;
+  /** Who signs at check-out (the patient attests every demo visit, so none is flagged). */
+  patientName: string;
   timeZone: string;
   returnMessage?: string;
 }
+
+/** A looped scrawl across the signature pad's 600x200 grid: the patient's signature at each demo check-out. */
+const DEMO_SIGNATURE: [number, number][][] = [
+  Array.from({ length: 24 }, (_, i): [number, number] => [40 + i * 20, Math.round(110 + 45 * Math.sin(i * 1.3) - i * 1.5)]),
+  [
+    [60, 170],
+    [520, 165],
+  ],
+];
 
 /** How long a demo visit lasted between check-in and check-out (of the 60 minutes planned). */
 const VISIT_LENGTH = 55 * MINUTE;
@@ -79,7 +90,8 @@ export async function playVisit(deps: StoryDeps, setting: VisitSetting, cast: Vi
     return;
   }
   await visitTimePasses(deps.database.db, visitId, VISIT_LENGTH);
-  await verifyVisit(deps, { ...cast.therapist, visitId, end: 'check_out', input: reading });
+  const attestation = { kind: 'signature' as const, signer: 'patient' as const, signerName: setting.patientName, strokes: DEMO_SIGNATURE };
+  await verifyVisit(deps, { ...cast.therapist, visitId, end: 'check_out', input: { ...reading, attestation } });
   const sinceStart = bookedFor.getTime() - VISIT_LENGTH - start.getTime();
   if (sinceStart < 0 || sinceStart > 30 * 24 * HOUR) throw new Error(`a demo visit that has happened must start in the last month, not at ${start.toISOString()}`);
   await visitTimePasses(deps.database.db, visitId, sinceStart);

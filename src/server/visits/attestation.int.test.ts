@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { signatureAttestation, signatureStrokes } from '../../../test/attestation';
 import { buildAgency, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf, ok, refused } from '../../../test/http';
 import { captureLogs } from '../../../test/log-capture';
@@ -11,13 +12,14 @@ import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import type { VisitNotesView } from '../../domain/documentation';
 import { attestationMessages } from '../../domain/visit-attestation';
 import type { VisitDetail } from '../../domain/visits';
-import { auditLog, visits } from '../db/schema/index';
+import { auditLog, notifications, visits } from '../db/schema/index';
 import { locateZip } from '../geo/zip-centroids';
 
 /**
  * The check-out attestation: a drawn signature (or why none could be obtained) is sealed with the
  * visit, shown to its two parties at aal2, named on the note's PDF, and refused with a message on the
- * field when it is malformed.
+ * field when it is malformed. A check-out without a signature is an EVV exception flagged to the
+ * agency, its reason the one recorded with "could not be obtained" or the therapist's.
  */
 
 let app: TestApp;
@@ -33,22 +35,11 @@ const centroid = locateZip(PATIENT_ZIP)!;
 const near = { latitude: centroid.latitude + 0.002, longitude: centroid.longitude, accuracyMeters: 12, reason: 'Test visit' };
 const call = (method: string, path: string, who: { cookie?: string } = {}, body?: unknown) => callApi(app.url, method, `/api${path}`, { cookie: who.cookie, body });
 
-const strokes = [
-  [
-    [12, 150],
-    [40, 90],
-    [77, 140],
-    [131, 61],
-  ],
-  [
-    [200, 100],
-    [260, 104],
-  ],
-];
-const signature = { kind: 'signature', signer: 'caregiver', signerName: 'Marisol Quintero', strokes };
+const strokes = signatureStrokes;
+const signature = signatureAttestation({ signer: 'caregiver', signerName: 'Marisol Quintero' });
 
 /** A matched referral with its patient and one visit checked in by its therapist. */
-async function checkedInVisit(): Promise<{ therapist: SignedIn; agency: SignedIn; visit: VisitDetail }> {
+async function checkedInVisit(): Promise<{ therapist: SignedIn; agency: SignedIn; visit: VisitDetail; agencyId: string }> {
   const agencyPerson = await buildAgency(db());
   const therapistPerson = await buildTherapist(db(), { firstName: 'Jamie', lastName: 'Rivera' });
   const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status: 'matched', matchedTherapistId: therapistPerson.userId, patientZip: PATIENT_ZIP });
@@ -59,8 +50,13 @@ async function checkedInVisit(): Promise<{ therapist: SignedIn; agency: SignedIn
   const scheduledStart = new Date(Date.now() + 10 * 60_000).toISOString();
   const visit = await ok<VisitDetail>(await call('POST', `/referrals/${referral.id}/visits`, therapist, { serviceId: 'evaluation', scheduledStart, durationMinutes: 60 }), 201);
   await ok(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
-  return { therapist, agency, visit };
+  return { therapist, agency, visit, agencyId: agencyPerson.userId };
 }
+
+/** As if the therapist had checked in an hour ago: a check-out now is of the planned length, no short-visit exception. */
+const checkedInAnHourAgo = (visitId: string) => db().update(visits).set({ checkInAt: new Date(Date.now() - 3_600_000) }).where(eq(visits.id, visitId));
+const flagsTo = (agencyId: string) => db().select().from(notifications).where(and(eq(notifications.userId, agencyId), eq(notifications.type, 'visit.exception')));
+const onTime = { latitude: near.latitude, longitude: near.longitude, accuracyMeters: near.accuracyMeters };
 
 describe('the check-out attestation', () => {
   it('a drawn signature is sealed with the visit, shown to both parties, never in the row, the audit or the logs; another agency gets 404', async () => {
@@ -115,6 +111,62 @@ describe('the check-out attestation', () => {
     expect(seen.attestation).toMatchObject({ kind: 'unable', unableReason: 'patient_unable_to_sign', reason: 'Right hand in a cast' });
     const [row] = await db().select().from(visits).where(eq(visits.id, visit.id));
     expect(row!.attestationSealed).not.toContain('cast');
+  });
+
+  it('a signature is no exception: the visit checks out clean and the agency is not flagged', async () => {
+    const { therapist, visit, agencyId } = await checkedInVisit();
+    await checkedInAnHourAgo(visit.id);
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...onTime, attestation: signatureAttestation() }));
+    expect(done).toMatchObject({ status: 'completed', exceptions: [], exceptionReason: null });
+    expect(await flagsTo(agencyId)).toHaveLength(0);
+  });
+
+  it('a signature that could not be obtained is a no_attestation exception whose reason is the one recorded with it, flagged to the agency', async () => {
+    const { therapist, agency, visit, agencyId } = await checkedInVisit();
+    await checkedInAnHourAgo(visit.id);
+    const attestation = { kind: 'unable', unableReason: 'patient_declined', reason: 'Said she was too tired' };
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...onTime, attestation }));
+    expect(done).toMatchObject({ status: 'completed', exceptions: ['no_attestation'], exceptionReason: 'Check-out: No signature: Patient declined to sign — Said she was too tired' });
+    expect((await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency))).exceptions).toEqual(['no_attestation']);
+    const [flag, ...more] = await flagsTo(agencyId);
+    expect(more).toHaveLength(0);
+    expect(flag!.body).toMatch(/check-out for the .+ was flagged: No patient or caregiver signature\. Open the visit for the therapist’s reason\.$/);
+    expect(flag!.body).not.toContain('tired');
+  });
+
+  it('a check-out with neither a signature nor a reason is refused naming attestation, nothing written; with the therapist’s reason it is an exception', async () => {
+    const { therapist, visit, agencyId } = await checkedInVisit();
+    await checkedInAnHourAgo(visit.id);
+    const error = await refused(await call('POST', `/visits/${visit.id}/check-out`, therapist, onTime), 400, 'VALIDATION');
+    expect(error.fields).toEqual({ attestation: attestationMessages.kind });
+    expect(error.message).toBe(attestationMessages.kind);
+    const still = await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, therapist));
+    expect(still).toMatchObject({ status: 'in_progress', exceptions: [], attestation: null });
+    expect(await flagsTo(agencyId)).toHaveLength(0);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, visit.id), eq(auditLog.action, 'visit.check_out')));
+    expect(audit).toMatchObject({ outcome: 'failure', details: { reason: 'reason_required', exceptions: ['no_attestation'] } });
+
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...onTime, reason: 'Patient asleep; daughter not home' }));
+    expect(done).toMatchObject({ status: 'completed', exceptions: ['no_attestation'], exceptionReason: 'Check-out: Patient asleep; daughter not home', attestation: null });
+    expect(await flagsTo(agencyId)).toHaveLength(1);
+  });
+
+  it('without a signature and with another exception, both are named: the attestation and the reason', async () => {
+    const { therapist, visit } = await checkedInVisit();
+    const error = await refused(await call('POST', `/visits/${visit.id}/check-out`, therapist, onTime), 400, 'VALIDATION');
+    expect(error.fields).toEqual({ attestation: attestationMessages.kind, reason: 'Check-out needs a reason: shorter than 50% of the planned length.' });
+    // "Could not be obtained" answers for the signature; the short visit still needs the therapist's reason.
+    const unable = { kind: 'unable', unableReason: 'no_caregiver_present' };
+    const still = await refused(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...onTime, attestation: unable }), 400, 'VALIDATION');
+    expect(still.fields).toEqual({ reason: 'Check-out needs a reason: shorter than 50% of the planned length.' });
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...onTime, attestation: unable, reason: 'Patient tired' }));
+    expect(done).toMatchObject({
+      exceptions: ['short_visit', 'no_attestation'],
+      exceptionReason: 'Check-out: Patient tired; No signature: No caregiver present to sign for the patient',
+    });
   });
 
   it('malformed attestations are refused with a message on the field, and the visit stays checked in', async () => {

@@ -8,6 +8,7 @@ import {
   type VisitDetail,
   type VisitException,
 } from '../../domain/visits';
+import { attestationMessages, attestationText, type AttestationInput } from '../../domain/visit-attestation';
 import { cannotWorkMessage } from '../../domain/work-standing';
 import type { Actor } from '../auth/session';
 import { standingOf } from '../credentials/standing';
@@ -32,9 +33,11 @@ import { type RequestClient } from '../http/request-client';
  * and one location reading (or that none was available). A reading farther than
  * EVV_MAX_DISTANCE_MILES from the patient's ZIP centroid, a missing reading, or a check-in more than
  * EVV_MAX_MINUTES_OFF_SCHEDULE from the scheduled start is an exception, and so is a check-out less
- * than EVV_MIN_SHARE_OF_PLANNED_LENGTH of the planned length after check-in (or before it): each
- * needs a reason, is stored on the visit and flagged to the agency in-app (without PHI), so a visit
- * checked in and out in one minute is never paid unnoticed.
+ * than EVV_MIN_SHARE_OF_PLANNED_LENGTH of the planned length after check-in (or before it), and so
+ * is a check-out without the patient's or caregiver's signature: each needs a reason (for a
+ * signature that "could not be obtained", the reason recorded with it), is stored on the visit and
+ * flagged to the agency in-app (without PHI), so a visit checked in and out in one minute, or with
+ * no one's word that it took place, is never paid unnoticed.
  */
 
 export const NO_PATIENT_FOR_EVV = 'The agency has not added the patient’s details yet, so this visit cannot be verified. Ask the agency to add them.';
@@ -50,6 +53,8 @@ export function findExceptions(options: {
   scheduledStart: Date | null;
   /** Only check-out is judged against the visit's length: when it was checked in, and for how long it was planned. */
   checkedIn?: { at: Date; plannedMinutes: number } | null;
+  /** Only check-out: what the patient or caregiver attested ('none': nothing was sent). */
+  attestation?: AttestationInput['kind'] | 'none';
 }): VisitException[] {
   const found: VisitException[] = [];
   if (!options.reading) found.push('missing_location');
@@ -63,6 +68,7 @@ export function findExceptions(options: {
     if (minutes < 0) found.push('out_before_in');
     else if (minutes < options.checkedIn.plannedMinutes * EVV_MIN_SHARE_OF_PLANNED_LENGTH) found.push('short_visit');
   }
+  if (options.attestation !== undefined && options.attestation !== 'signature') found.push('no_attestation');
   return found;
 }
 
@@ -104,19 +110,29 @@ export async function verifyVisit(
       at: now,
       scheduledStart: end === 'check_in' ? visit.scheduledStart : null,
       checkedIn: end === 'check_out' && visit.checkInAt ? { at: visit.checkInAt, plannedMinutes: visit.durationMinutes } : null,
+      attestation: end === 'check_out' ? (input.attestation?.kind ?? 'none') : undefined,
     });
 
     const label = end === 'check_in' ? 'Check-in' : 'Check-out';
-    if (exceptions.length > 0 && !input.reason) {
-      const message = `${label} needs a reason: ${exceptions.map((code) => visitExceptionLabels[code].toLowerCase()).join('; ')}.`;
-      return refused(new AppError('VALIDATION', message, { reason: message }), { reason: 'reason_required', exceptions });
+    // A signature that could not be obtained comes with its reason; no attestation at all needs one like the rest.
+    const unable = input.attestation?.kind === 'unable' ? input.attestation : null;
+    const needingReason = exceptions.filter((code) => !(code === 'no_attestation' && unable));
+    if (needingReason.length > 0 && !input.reason) {
+      const fields: Record<string, string> = {};
+      if (needingReason.includes('no_attestation')) fields.attestation = attestationMessages.kind;
+      const others = needingReason.filter((code) => code !== 'no_attestation');
+      if (others.length > 0) fields.reason = `${label} needs a reason: ${others.map((code) => visitExceptionLabels[code].toLowerCase()).join('; ')}.`;
+      const message = fields.reason ?? attestationMessages.kind;
+      return refused(new AppError('VALIDATION', message, fields), { reason: 'reason_required', exceptions });
     }
 
     const allExceptions = [...new Set([...visit.exceptions, ...exceptions])];
     // A new exception's reason is added to the earlier ones and the whole sealed again; none: unchanged.
     let reasons: { exceptionReasonSealed?: string; exceptionReason?: null } = {};
     if (exceptions.length > 0) {
-      const text = [openReasons(deps.phiBox, visit).exceptionReason, `${label}: ${input.reason ?? ''}`].filter(Boolean).join('\n');
+      const noSignature = unable ? attestationText({ kind: 'unable', unableReason: unable.unableReason, reason: unable.reason || null, at: now.toISOString() }) : null;
+      const given = [input.reason, noSignature].filter(Boolean).join('; ');
+      const text = [openReasons(deps.phiBox, visit).exceptionReason, `${label}: ${given}`].filter(Boolean).join('\n');
       reasons = { exceptionReasonSealed: sealReason(deps.phiBox, visitId, 'exception_reason', text), exceptionReason: null };
     }
     const common = { exceptions: allExceptions, ...reasons };

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { signatureAttestation } from '../../../test/attestation';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, errorOf, ok, refused } from '../../../test/http';
 import { patientInput } from '../../../test/patients';
@@ -32,6 +33,8 @@ const PATIENT_ZIP = '78704';
 const centroid = locateZip(PATIENT_ZIP)!;
 const near = { latitude: centroid.latitude + 0.002, longitude: centroid.longitude, accuracyMeters: 12 };
 const far = { latitude: centroid.latitude + 0.2, longitude: centroid.longitude, accuracyMeters: 12 };
+/** A check-out by the patient's door with the patient's signature (a check-out without one is an exception: attestation.int.test.ts). */
+const nearSigned = { ...near, attestation: signatureAttestation() };
 
 const patient = patientInput({ zip: PATIENT_ZIP, careNotes: 'Lives alone.' });
 
@@ -252,7 +255,7 @@ describe('visit verification', () => {
     // Measured from the center of the patient's ZIP code area, as EVV judges it.
     expect(inside.checkIn?.milesFromPatient).toBeLessThan(1);
     await checkedInMinutesAgo(visit.id, 60);
-    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, nearSigned));
     expect(done).toMatchObject({ status: 'completed', exceptions: [], exceptionReason: null });
     expect(done.checkOut?.at).toBeTruthy();
     const actions = (await auditsOf(visit.id)).filter((a) => a.outcome === 'success').map((a) => a.action);
@@ -290,7 +293,7 @@ describe('visit verification', () => {
     expect(inside.exceptions).toEqual(['missing_location', 'off_schedule']);
     expect(inside.checkIn).toMatchObject({ latitude: null, longitude: null });
     await checkedInMinutesAgo(visit.id, 45);
-    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near));
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, nearSigned));
     expect(done).toMatchObject({ status: 'completed', exceptions: ['missing_location', 'off_schedule'] });
   });
 
@@ -300,11 +303,11 @@ describe('visit verification', () => {
     await ok(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
     // Checked in 29 minutes ago for a 60-minute visit: one minute short of half.
     await checkedInMinutesAgo(visit.id, 29);
-    const early = await call('POST', `/visits/${visit.id}/check-out`, therapist, near);
+    const early = await call('POST', `/visits/${visit.id}/check-out`, therapist, nearSigned);
     expect(early.status).toBe(400);
     expect((await errorOf(early)).fields?.reason).toBe('Check-out needs a reason: shorter than 50% of the planned length.');
     expect((await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, therapist))).status).toBe('in_progress');
-    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...near, reason: 'Patient too tired to continue' }));
+    const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, { ...nearSigned, reason: 'Patient too tired to continue' }));
     expect(done).toMatchObject({ status: 'completed', exceptions: ['short_visit'], exceptionReason: 'Check-out: Patient too tired to continue' });
     expect((await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency))).exceptions).toEqual(['short_visit']);
     const told = await db().select().from(notifications).where(and(eq(notifications.userId, agencyPerson.userId), eq(notifications.type, 'visit.exception')));
@@ -319,7 +322,7 @@ describe('visit verification', () => {
     const visit = await scheduled(referral.id, therapist);
     await ok(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
     await checkedInMinutesAgo(visit.id, 31);
-    expect(await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, near))).toMatchObject({ status: 'completed', exceptions: [] });
+    expect(await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, nearSigned))).toMatchObject({ status: 'completed', exceptions: [] });
   });
 
   it('a check-in stamped after the check-out time is an exception needing a reason', async () => {
@@ -327,7 +330,7 @@ describe('visit verification', () => {
     const visit = await scheduled(referral.id, therapist);
     await ok(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
     await checkedInMinutesAgo(visit.id, -5);
-    expect((await errorOf(await call('POST', `/visits/${visit.id}/check-out`, therapist, near))).fields?.reason).toBe(
+    expect((await errorOf(await call('POST', `/visits/${visit.id}/check-out`, therapist, nearSigned))).fields?.reason).toBe(
       'Check-out needs a reason: check-out recorded before check-in.',
     );
   });
@@ -430,7 +433,7 @@ describe('reasons at rest', () => {
     const { referral, therapist, agency } = await matchedReferral();
     const checked = await scheduled(referral.id, therapist);
     await ok(await call('POST', `/visits/${checked.id}/check-in`, therapist, { ...far, reason: 'Parked by the Abernathy mailbox' }));
-    await ok(await call('POST', `/visits/${checked.id}/check-out`, therapist, { ...far, reason: 'Left by the back gate' }));
+    await ok(await call('POST', `/visits/${checked.id}/check-out`, therapist, { ...far, attestation: signatureAttestation(), reason: 'Left by the back gate' }));
     const exceptionReason = 'Check-in: Parked by the Abernathy mailbox\nCheck-out: Left by the back gate';
     for (const party of [agency, therapist]) expect((await detail(checked.id, party)).exceptionReason).toBe(exceptionReason);
 

@@ -34,7 +34,8 @@ function readLocation(): Promise<{ reading: Reading; problem?: string }> {
  * Check in / Check out for the therapist: takes one reading and sends it. When the server finds an
  * exception (far away, no reading, off schedule) it asks for a reason, shown here; a denied or
  * unavailable location is sent as such, with a reason. Check-out also carries the patient's or
- * caregiver's attestation (a drawn signature, or why none could be obtained) when one is given.
+ * caregiver's attestation (a drawn signature, or why none could be obtained), which the server
+ * requires: its message is shown on the attestation.
  */
 export function EvvPanel({ visitId, end }: { visitId: string; end: 'check-in' | 'check-out' }) {
   const verify = useVerifyVisit(visitId, end);
@@ -61,9 +62,11 @@ export function EvvPanel({ visitId, end }: { visitId: string; end: 'check-in' | 
   };
 
   const start = async () => {
-    // An attestation begun but not finished is said so before anything is sent; none at all is allowed (recorded as none).
-    if (end === 'check-out' && attestation !== emptyAttestation && !attestationOf(attestation)) {
-      setAttestationError(attestation.mode === 'signature' ? attestationMessages.strokes : attestationMessages.unableReason);
+    // An attestation missing or not finished is said so before anything is sent, in the server's own
+    // words (the check-out would be refused naming `attestation`): no location is read for nothing.
+    if (end === 'check-out' && !attestationOf(attestation)) {
+      const untouched = attestation === emptyAttestation;
+      setAttestationError(untouched ? attestationMessages.kind : attestation.mode === 'signature' ? attestationMessages.strokes : attestationMessages.unableReason);
       return;
     }
     setAttestationError(undefined);
