@@ -42,7 +42,12 @@ export function careClocks(input: CareClocksInput): CareClockItem[] {
     discharged ? null : dischargeClock(input),
     ...coSignatureClocks(input),
   ];
-  return items.filter((item): item is CareClockItem => item !== null).sort((a, b) => a.dueBy.getTime() - b.dueBy.getTime());
+  return items.filter((item): item is CareClockItem => item !== null).sort(byDeadline);
+}
+
+/** Most pressing first: the earliest deadline first (an overdue item's has passed, so it leads). */
+export function byDeadline(a: Pick<CareClockItem, 'dueBy'>, b: Pick<CareClockItem, 'dueBy'>): number {
+  return a.dueBy.getTime() - b.dueBy.getTime();
 }
 
 const HOUR = 3_600_000;

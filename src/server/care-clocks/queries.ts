@@ -22,6 +22,12 @@ export interface CareFacts {
   orders: OrderVersion[];
   /** The referral's agency's own stricter rules (its co-signature setting). */
   policy: AgencyCareClockPolicy;
+  /** Its reference (R-1042) and town, which name it in lists and reminders (never the patient). */
+  referenceNumber: number;
+  patientCity: string;
+  /** Its parties. */
+  agencyId: string;
+  matchedTherapistId: string | null;
 }
 
 /** What the clocks read of a referral (careClocks' CareReferral, with its id and status). */
@@ -33,7 +39,31 @@ const careReferralColumns = {
   orderedStartOfCare: referrals.orderedStartOfCare,
   patientState: referrals.patientState,
   coSignatureRequired: agencyProfiles.requiresCoSignature,
+  referenceNumber: referrals.referenceNumber,
+  patientCity: referrals.patientCity,
+  agencyId: referrals.agencyId,
+  matchedTherapistId: referrals.matchedTherapistId,
 };
+
+/** A referral row read with `careReferralColumns`, with its visits and orders: the facts its clocks run on. */
+async function withVisitsAndOrders(
+  db: Db,
+  rows: Array<CareFacts['referral'] & Pick<CareFacts, 'referenceNumber' | 'patientCity' | 'agencyId' | 'matchedTherapistId'> & { coSignatureRequired: boolean }>,
+): Promise<CareFacts[]> {
+  const ids = rows.map((row) => row.id);
+  // One statement each for all the referrals' visits, notes and orders, however many referrals.
+  const [visitsOf, ordersOf] = [await visitsByReferral(db, ids), await orderHistories(db, ids)];
+  return rows.map(({ coSignatureRequired, referenceNumber, patientCity, agencyId, matchedTherapistId, ...referral }) => ({
+    referral,
+    visits: visitsOf.get(referral.id) ?? [],
+    orders: ordersOf.get(referral.id) ?? [],
+    policy: { coSignatureRequired },
+    referenceNumber,
+    patientCity,
+    agencyId,
+    matchedTherapistId,
+  }));
+}
 
 /** The statuses in which a referral's clocks run: posted (the evaluation's 48 hours have started) until it closes. */
 export const CLOCKED_STATUSES = ['posted', 'matched', 'in_progress'] as const satisfies readonly ReferralStatus[];
@@ -60,14 +90,7 @@ export async function careFactsOfParty(db: Db, userId: string, which: { referral
     .from(referrals)
     .innerJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId))
     .where(and(party, inArray(referrals.status, [...CLOCKED_STATUSES])));
-  const ids = rows.map((row) => row.id);
-  const [visitsOf, ordersOf] = [await visitsByReferral(db, ids), await orderHistories(db, ids)];
-  return rows.map(({ coSignatureRequired, ...referral }) => ({
-    referral,
-    visits: visitsOf.get(referral.id) ?? [],
-    orders: ordersOf.get(referral.id) ?? [],
-    policy: { coSignatureRequired },
-  }));
+  return withVisitsAndOrders(db, rows);
 }
 
 /** The visits of referrals already scoped by the caller, as the clocks read them. */
@@ -106,12 +129,8 @@ async function latestSignedNotes(db: Db, referralIds: string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.visitId, { signedAt: row.signedAt, coSignedAt: row.coSignedAt }]));
 }
 
-export interface ClockedReferral extends CareFacts {
-  agencyId: string;
-  matchedTherapistId: string | null;
-  referenceNumber: number;
-  patientCity: string;
-}
+/** A referral the reminder sweep reads: its care facts, which name it and its parties. */
+export type ClockedReferral = CareFacts;
 
 /**
  * For the reminder sweep only: every tenant's referrals in a clocked status, with their visits and
@@ -119,30 +138,13 @@ export interface ClockedReferral extends CareFacts {
  */
 export async function clockedReferralsAnyTenant(db: Db, options: { afterId: string | null; limit: number }): Promise<ClockedReferral[]> {
   const rows = await db
-    .select({
-      ...careReferralColumns,
-      agencyId: referrals.agencyId,
-      matchedTherapistId: referrals.matchedTherapistId,
-      referenceNumber: referrals.referenceNumber,
-      patientCity: referrals.patientCity,
-    })
+    .select(careReferralColumns)
     .from(referrals)
     .innerJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId))
     .where(and(inArray(referrals.status, [...CLOCKED_STATUSES]), options.afterId === null ? undefined : gt(referrals.id, options.afterId)))
     .orderBy(asc(referrals.id))
     .limit(options.limit);
-  const ids = rows.map((row) => row.id);
-  const [visitsOf, ordersOf] = [await visitsByReferral(db, ids), await orderHistories(db, ids)];
-  return rows.map(({ agencyId, matchedTherapistId, referenceNumber, patientCity, coSignatureRequired, ...referral }) => ({
-    referral,
-    visits: visitsOf.get(referral.id) ?? [],
-    orders: ordersOf.get(referral.id) ?? [],
-    policy: { coSignatureRequired },
-    agencyId,
-    matchedTherapistId,
-    referenceNumber,
-    patientCity,
-  }));
+  return withVisitsAndOrders(db, rows);
 }
 
 /** The disciplines a therapist holds (their profile's), to know what they act as on a referral. */

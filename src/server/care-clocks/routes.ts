@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { referralCareClocksSchema } from '../../domain/care-clock-view';
+import { CARE_DEADLINES_HORIZON_DAYS, CARE_DEADLINES_LIMIT, careDeadlinesSchema } from '../../domain/care-deadlines';
 import { callerOf, phiRoute } from '../auth/authenticate';
 import type { RoutesPlugin } from '../http/plugin';
 import { agencyCarePolicyRoutes } from './agency-policy';
-import { CARE_CLOCK_ACTIONS, getReferralCareClocks } from './service';
+import { CARE_CLOCK_ACTIONS, getReferralCareClocks, listMyCareDeadlines } from './service';
 
 // Any string: an id that is no referral's is answered 404 like one the caller cannot see.
 const idParams = z.object({ id: z.string().max(100) });
@@ -24,5 +25,17 @@ export const careClockRoutes: RoutesPlugin = async (app, deps) => {
       config: phiRoute(CARE_CLOCK_ACTIONS.read, 'referral'),
     },
     async (request) => getReferralCareClocks(deps, { ...callerOf(request), referralId: request.params.id }),
+  );
+  app.get(
+    '/care-clocks',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: `The caller's care deadlines across their referrals (an agency's own; a therapist's where they are matched or have a visit): every overdue and due-soon item and the upcoming ones due within ${CARE_DEADLINES_HORIZON_DAYS} days, most pressing first, at most ${CARE_DEADLINES_LIMIT} with the total. Each names its referral by reference and city, never the patient`,
+        response: { 200: careDeadlinesSchema },
+      },
+      config: { auth: { roles: ['agency', 'therapist'], approved: true, audit: { action: CARE_CLOCK_ACTIONS.list, entityType: 'referral' } } },
+    },
+    async (request) => listMyCareDeadlines(deps, callerOf(request)),
   );
 };
