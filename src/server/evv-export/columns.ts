@@ -1,8 +1,13 @@
+import { visitExceptions } from '../../domain/visits';
+import { attestationUnableReasons } from '../../domain/visit-attestation';
+
 /**
  * The EVV export's columns, in order: the one list the CSV header, the JSON keys, the OpenAPI
  * description and docs/evv-export.md follow. The first group is the six elements the 21st Century
- * Cures Act (section 12006) asks of electronic visit verification; the rest are the exceptions and
- * the therapist's reasons a state aggregator reviews.
+ * Cures Act (section 12006) asks of electronic visit verification; then the exceptions and the
+ * therapist's reasons a state aggregator reviews, the patient's or caregiver's attestation at
+ * check-out (its kind, signer and time: never the drawn signature) and the supervising therapist's
+ * co-signature of an assistant's note.
  */
 export const evvExportColumns = [
   { key: 'visit_id', description: 'CareRelay visit id (UUID), stable across exports' },
@@ -34,9 +39,30 @@ export const evvExportColumns = [
   { key: 'scheduled_start', description: 'When the visit was scheduled to start, ISO 8601 UTC' },
   { key: 'planned_minutes', description: 'The planned length of the visit in minutes' },
   { key: 'visit_status', description: 'The visit’s status now (in_progress, completed, documented, approved, paid)' },
-  { key: 'exceptions', description: 'Exception codes found at check-in or check-out, separated by ";" (far_from_patient, missing_location, off_schedule, short_visit, out_before_in); empty when none' },
+  { key: 'exceptions', description: `Exception codes found at check-in or check-out, separated by ";" (${visitExceptions.join(', ')}); empty when none` },
   { key: 'exception_descriptions', description: 'The same exceptions in words, separated by ";"' },
-  { key: 'exception_reasons', description: 'The therapist’s reasons for the exceptions, one per line, each prefixed "Check-in:" or "Check-out:"' },
+  {
+    key: 'exception_reasons',
+    description: 'The therapist’s reasons for the exceptions, one per line, each prefixed "Check-in:" or "Check-out:" (for no_attestation, the reason recorded with it)',
+  },
+  {
+    key: 'attestation',
+    description:
+      'The patient’s or caregiver’s attestation at check-out: signature (they signed on the therapist’s device; the drawn signature itself is not exported) or unable (no signature could be obtained); empty when none was taken',
+  },
+  { key: 'attestation_signer', description: 'Who signed: patient or caregiver; empty unless attestation is signature' },
+  { key: 'attestation_signer_name', description: 'The signer’s name as typed at check-out; empty when not given' },
+  {
+    key: 'attestation_unable_reason',
+    description: `Why no signature could be obtained (${attestationUnableReasons.join(', ')}); empty unless attestation is unable`,
+  },
+  { key: 'attestation_note', description: 'The therapist’s note on why no signature could be obtained; empty when none' },
+  { key: 'attestation_time', description: 'When the attestation was taken (at check-out), ISO 8601 UTC' },
+  {
+    key: 'note_co_signer_name',
+    description: 'Where the visit’s latest signed note is an assistant’s (PTA’s or COTA’s) note co-signed by the supervising PT or OT: the co-signer’s name as typed; empty otherwise',
+  },
+  { key: 'note_co_signed_at', description: 'When that note was co-signed, ISO 8601 UTC' },
 ] as const;
 
 export type EvvExportColumn = (typeof evvExportColumns)[number]['key'];

@@ -1,15 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { signatureAttestation } from '../../../test/attestation';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf, ok } from '../../../test/http';
 import { patientInput } from '../../../test/patients';
-import { sessionCookie } from '../../../test/people';
+import { session, sessionCookie } from '../../../test/people';
+import { buildReferral } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
+import type { NoteContent, VisitNotesView } from '../../domain/documentation';
 import { evvExportMessages } from '../../domain/evv-export';
 import { createPhiBox } from '../crypto/phi-box';
 import { auditLog, visits } from '../db/schema/index';
 import { loadSecrets } from '../secrets';
+import { sealAttestation } from '../visits/attestation';
 import { sealReason } from '../visits/reasons';
 import { evvExportColumns } from './columns';
 import { EVV_EXPORTED } from './service';
@@ -151,6 +155,10 @@ describe('GET /api/agency/evv-export', () => {
       time_zone: 'America/Chicago',
       exceptions: '',
       exception_reasons: '',
+      // No attestation taken and no note co-signed: empty, never implied.
+      attestation: '',
+      attestation_time: '',
+      note_co_signer_name: '',
     });
     const flagged = rows[1] ?? {};
     expect(flagged).toMatchObject({
@@ -193,6 +201,12 @@ describe('GET /api/agency/evv-export', () => {
     expect(json).not.toContain('basement');
   });
 
+  it('lists every column with its description in the OpenAPI description', async () => {
+    const spec = await ok<{ paths: Record<string, Record<string, { description?: string }>> }>(await fetch(`${app.url}/api/docs/json`));
+    const description = spec.paths['/api/agency/evv-export']?.get?.description ?? '';
+    for (const column of evvExportColumns) expect(description).toContain(`- \`${column.key}\`: ${column.description}`);
+  });
+
   it('names the field of bad input', async () => {
     const fieldsOf = async (query: string) => (await errorOf(await callApi(app.url, 'GET', `/api/agency/evv-export?${query}`, { cookie: cookies.agency }))).fields;
     expect(await fieldsOf('from=2026-02-30&to=2026-03-01')).toMatchObject({ from: evvExportMessages.from });
@@ -200,5 +214,92 @@ describe('GET /api/agency/evv-export', () => {
     expect(await fieldsOf('from=2026-03-01&to=2026-03-31&format=xlsx')).toMatchObject({ format: evvExportMessages.format });
     expect(await fieldsOf('from=2026-03-31&to=2026-03-01')).toMatchObject({ to: evvExportMessages.order });
     expect(await fieldsOf('from=2025-01-01&to=2026-03-01')).toMatchObject({ to: evvExportMessages.range });
+  });
+});
+
+describe('the check-out attestation and the note’s co-signature in the export', () => {
+  const may = '/api/agency/evv-export?from=2026-05-01&to=2026-05-31';
+  const note: NoteContent = { serviceId: 'treatment', interventions: 'Gait training 20 min.', response: 'Tolerated well.', plan: 'Continue 2w4.' };
+  type Export = { visits: Record<string, unknown>[] };
+
+  it('names who attested and when (never the drawn strokes), why no signature could be obtained, and the supervising PT’s co-signature of the latest signed version', async () => {
+    const agencyPerson = await buildAgency(db());
+    const ptPerson = await buildTherapist(db(), { discipline: 'PT', firstName: 'Pat', lastName: 'Morgan' });
+    const ptaPerson = await buildTherapist(db(), { discipline: 'PTA', firstName: 'Alex', lastName: 'Kim' });
+    const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status: 'in_progress', matchedTherapistId: ptaPerson.userId });
+    const ids = { referralId: referral.id, agencyId: agencyPerson.userId };
+    const at = (iso: string) => new Date(iso);
+    const { phiKey } = await loadSecrets(app.config);
+    const phiBox = createPhiBox(phiKey);
+
+    // The PT's evaluation (outside the range) makes them the supervising therapist taking part in the care.
+    await buildVisit(db(), { ...ids, therapistId: ptPerson.userId, status: 'documented', checkInAt: at('2026-04-01T15:00:00Z') });
+    const assisted = await buildVisit(db(), {
+      ...ids,
+      therapistId: ptaPerson.userId,
+      therapistDiscipline: 'PTA',
+      serviceId: 'treatment',
+      scheduledStart: at('2026-05-04T15:00:00Z'),
+      checkInAt: at('2026-05-04T15:00:00Z'),
+      checkOutAt: at('2026-05-04T16:00:00Z'),
+    });
+    const signedAt = at('2026-05-04T16:00:00Z');
+    const attestation = signatureAttestation({ signer: 'caregiver', signerName: 'Marisol Quintero' });
+    await db().update(visits).set({ attestationSealed: sealAttestation(phiBox, assisted.id, attestation, signedAt) }).where(eq(visits.id, assisted.id));
+    const declined = await buildVisit(db(), {
+      ...ids,
+      therapistId: ptPerson.userId,
+      scheduledStart: at('2026-05-06T15:00:00Z'),
+      checkInAt: at('2026-05-06T15:00:00Z'),
+      checkOutAt: at('2026-05-06T16:00:00Z'),
+      exceptions: ['no_attestation'],
+    });
+    const unable = { kind: 'unable', unableReason: 'patient_declined', reason: 'Asleep after a bad night' } as const;
+    await db().update(visits).set({ attestationSealed: sealAttestation(phiBox, declined.id, unable, at('2026-05-06T16:00:00Z')) }).where(eq(visits.id, declined.id));
+
+    const [agency, pt, pta] = [await session(app, agencyPerson), await session(app, ptPerson), await session(app, ptaPerson)];
+    const api = (method: string, path: string, who: { cookie: string }, body?: unknown) => callApi(app.url, method, `/api${path}`, { cookie: who.cookie, body });
+    await ok(await api('PUT', `/visits/${assisted.id}/notes/draft`, pta, { content: note }));
+    const signed = await ok<VisitNotesView>(await api('POST', `/visits/${assisted.id}/notes/sign`, pta, { signedName: 'Alex Kim' }));
+    const coSigned = await ok<VisitNotesView>(await api('POST', `/visits/${assisted.id}/notes/${signed.notes[0]!.id}/co-sign`, pt, { signedName: 'Pat Morgan' }));
+
+    const response = await callApi(app.url, 'GET', `${may}&format=json`, { cookie: agency.cookie });
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    const rows = (JSON.parse(text) as Export).visits;
+    expect(rows.map((row) => row.visit_id)).toEqual([assisted.id, declined.id]);
+    expect(rows[0]).toMatchObject({
+      discipline: 'PTA',
+      exceptions: null,
+      attestation: 'signature',
+      attestation_signer: 'caregiver',
+      attestation_signer_name: 'Marisol Quintero',
+      attestation_unable_reason: null,
+      attestation_note: null,
+      attestation_time: '2026-05-04T16:00:00.000Z',
+      note_co_signer_name: 'Pat Morgan',
+      note_co_signed_at: coSigned.notes[0]!.coSignedAt,
+    });
+    expect(rows[1]).toMatchObject({
+      exceptions: 'no_attestation',
+      exception_descriptions: 'No patient or caregiver signature',
+      attestation: 'unable',
+      attestation_signer: null,
+      attestation_unable_reason: 'patient_declined',
+      attestation_note: 'Asleep after a bad night',
+      attestation_time: '2026-05-06T16:00:00.000Z',
+      note_co_signer_name: null,
+    });
+    const csv = await (await callApi(app.url, 'GET', may, { cookie: agency.cookie })).text();
+    expect(records(csv).rows[0]).toMatchObject({ attestation: 'signature', attestation_signer_name: 'Marisol Quintero', note_co_signer_name: 'Pat Morgan' });
+    // The drawn signature stays on the platform (and on the note's PDF): no stroke of it in either file.
+    for (const file of [text, csv]) expect(file).not.toMatch(/\[\s*12\s*,\s*150\s*\]|strokes/);
+
+    // The agency returns the note and the PTA signs a new version: the co-signature was of the old one, so none is exported.
+    await ok(await api('POST', `/visits/${assisted.id}/notes/review`, agency, { action: 'return', message: 'Add the home exercise program.' }));
+    await ok(await api('PUT', `/visits/${assisted.id}/notes/draft`, pta, { content: { ...note, plan: 'Continue 2w4 with the home exercise program.' } }));
+    await ok(await api('POST', `/visits/${assisted.id}/notes/sign`, pta, { signedName: 'Alex Kim' }));
+    const after = (await ok<Export>(await callApi(app.url, 'GET', `${may}&format=json`, { cookie: agency.cookie }))).visits;
+    expect(after[0]).toMatchObject({ visit_id: assisted.id, note_co_signer_name: null, note_co_signed_at: null, attestation: 'signature' });
   });
 });

@@ -1,5 +1,6 @@
 import type { EvvExportQuery } from '../../domain/evv-export';
 import { addDaysToKey, dateKeyIn, DEFAULT_TIME_ZONE, startOfDayIn } from '../../domain/time-zones';
+import type { AttestationView } from '../../domain/visit-attestation';
 import { visitExceptionLabels, type VisitException } from '../../domain/visits';
 import { audited, refused } from '../audit/audited-use-case';
 import type { PhiBox } from '../crypto/phi-box';
@@ -7,6 +8,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import { openPatient } from '../patients/service';
 import type { Caller } from '../use-case';
+import { openAttestation } from '../visits/attestation';
 import { openReasons } from '../visits/reasons';
 import type { EvvExportRow } from './columns';
 import { EVV_EXPORT_MAX_VISITS, findEvvVisits, type EvvVisitRow } from './queries';
@@ -42,11 +44,39 @@ export async function exportEvv(deps: EvvExportDeps, options: Caller & { query: 
     const rows = found.map((visit) => rowOf(deps.phiBox, zone, visit));
     const patientsRead = new Set(found.filter((visit) => visit.patientSealed !== null).map((visit) => visit.referralId));
     const unreadable = rows.filter((row, index) => found[index]?.patientSealed !== null && row.patient_last_name === null).length;
-    return { value: rows, details: { ...range, visits: rows.length, patients: patientsRead.size, ...(unreadable > 0 ? { unreadablePatients: unreadable } : {}) } };
+    const unreadableAttestations = rows.filter((row, index) => found[index]?.attestationSealed !== null && row.attestation === null).length;
+    return {
+      value: rows,
+      details: {
+        ...range,
+        visits: rows.length,
+        patients: patientsRead.size,
+        ...(unreadable > 0 ? { unreadablePatients: unreadable } : {}),
+        ...(unreadableAttestations > 0 ? { unreadableAttestations } : {}),
+      },
+    };
   });
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The attestation's columns: what was attested, by whom and when, never the drawn strokes. */
+function attestationColumns(phiBox: PhiBox, visit: EvvVisitRow) {
+  let view: AttestationView | null = null;
+  try {
+    view = openAttestation(phiBox, visit);
+  } catch {
+    // Unreadable (tampered, moved): left empty like an unreadable patient, and counted in the audit row.
+  }
+  return {
+    attestation: view?.kind ?? null,
+    attestation_signer: view?.kind === 'signature' ? view.signer : null,
+    attestation_signer_name: view?.kind === 'signature' ? view.signerName : null,
+    attestation_unable_reason: view?.kind === 'unable' ? view.unableReason : null,
+    attestation_note: view?.kind === 'unable' ? view.reason : null,
+    attestation_time: view?.at ?? null,
+  };
+}
 
 /** One visit as the export's columns (whitelisted: only these leave). */
 function rowOf(phiBox: PhiBox, zone: string, visit: EvvVisitRow): EvvExportRow {
@@ -87,5 +117,8 @@ function rowOf(phiBox: PhiBox, zone: string, visit: EvvVisitRow): EvvExportRow {
     exceptions: exceptions.length > 0 ? exceptions.join(';') : null,
     exception_descriptions: exceptions.length > 0 ? exceptions.map((code) => visitExceptionLabels[code] ?? code).join(';') : null,
     exception_reasons: openReasons(phiBox, visit).exceptionReason,
+    ...attestationColumns(phiBox, visit),
+    note_co_signer_name: visit.coSignedName,
+    note_co_signed_at: iso(visit.coSignedAt),
   };
 }
