@@ -4,7 +4,8 @@ import { clocksOf } from './clocks';
 import { careFactsOfParty } from './queries';
 
 const referralPage = { agency: '/dashboard/agency/referrals', therapist: '/dashboard/therapist/referrals' } as const;
-const lists = { agency: '/dashboard/agency/referrals', therapist: '/dashboard/therapist/referrals?view=mine' } as const;
+// The Schedule's "Care deadlines" (GET /api/care-clocks) lists every item these lines count.
+const lists = { agency: '/dashboard/agency/schedule#care-deadlines', therapist: '/dashboard/therapist/schedule#care-deadlines' } as const;
 
 export interface CareAttentionLine {
   count: number;
@@ -13,8 +14,8 @@ export interface CareAttentionLine {
 
 /**
  * "N care deadlines overdue" and "N care deadlines due soon" for the user's referrals (the agency's
- * own, or those the therapist is matched to), computed fresh from their visits. A line whose items
- * are all on one referral leads to its care clocks; otherwise to the referrals list.
+ * own, or those the therapist takes part in), computed fresh from their visits. A line whose items
+ * are all on one referral leads to its care clocks; otherwise to the care deadlines on the Schedule.
  */
 export async function careAttentionLines(db: Db, userId: string, role: 'agency' | 'therapist', now = new Date()) {
   const found = { overdue: new Map<string, number>(), due_soon: new Map<string, number>() };

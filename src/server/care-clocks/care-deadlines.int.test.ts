@@ -6,13 +6,14 @@ import { callApi, ok, refused } from '../../../test/http';
 import { session, type SignedIn } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
+import type { AttentionList } from '../../domain/attention';
 import { CARE_DEADLINES_HORIZON_DAYS, CARE_DEADLINES_LIMIT, type CareDeadlines } from '../../domain/care-deadlines';
 import { auditLog } from '../db/schema/index';
 
 /**
  * GET /api/care-clocks from the outside: the care deadlines of all the caller's referrals for the
  * Schedule — an agency's own, the referrals a therapist takes part in, nobody else's — most pressing
- * first, capped with the count of all.
+ * first, capped with the count of all; and the dashboard line that counts them leading to it.
  */
 
 let app: TestApp;
@@ -171,3 +172,19 @@ describe('GET /api/care-clocks', () => {
   });
 });
 
+describe('the dashboard line that counts them', () => {
+  it('leads to the Schedule’s care deadlines when they are on several referrals, to the referral’s care clocks when on one', async () => {
+    const agencyPerson = await buildAgency(db());
+    const therapistPerson = await buildTherapist(db());
+    const first = await awaitingEvaluation(agencyPerson.userId, ago(3 * DAY), { matchedTherapistId: therapistPerson.userId });
+    const agency = await session(app, agencyPerson);
+    const therapist = await session(app, therapistPerson);
+    const overdueLine = async (who: SignedIn, side: string) =>
+      (await ok<AttentionList>(await call(`/dashboard/${side}/attention`, who))).items.find((item) => item.kind === 'care_overdue');
+
+    expect(await overdueLine(agency, 'agency')).toMatchObject({ count: 1, link: `/dashboard/agency/referrals/${first.id}#care-clocks` });
+    await awaitingEvaluation(agencyPerson.userId, ago(3 * DAY), { matchedTherapistId: therapistPerson.userId });
+    expect(await overdueLine(agency, 'agency')).toMatchObject({ count: 2, link: '/dashboard/agency/schedule#care-deadlines' });
+    expect(await overdueLine(therapist, 'therapist')).toMatchObject({ count: 2, link: '/dashboard/therapist/schedule#care-deadlines' });
+  });
+});

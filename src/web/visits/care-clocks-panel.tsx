@@ -1,19 +1,9 @@
-import { AlarmClock, CalendarCheck } from 'lucide-react';
-import { Link } from 'react-router';
-import type { CareClockState } from '../../domain/care-clock-items';
+import { AlarmClock } from 'lucide-react';
 import type { CareClockView } from '../../domain/care-clock-view';
 import { useCareClocks } from '../api/care-clocks';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
-import { formatDateTime, formatMonthDayTime } from '../ui/time';
-import { useTimeZone } from '../ui/use-time-zone';
-
-const stateLabels: Record<CareClockState, string> = { overdue: 'Overdue', due_soon: 'Due soon', upcoming: 'Upcoming' };
-const stateClasses: Record<CareClockState, string> = {
-  overdue: 'bg-red-100 text-red-900',
-  due_soon: 'bg-amber-100 text-amber-900',
-  upcoming: 'bg-slate-100 text-slate-800',
-};
+import { CareClockBooked, CareClockDue, CareClockStateBadge } from './care-clock-item-parts';
 
 /**
  * "Care clocks" on both referral pages: what the home health rules make due on the referral, by
@@ -55,25 +45,15 @@ export function CareClocksPanel({ referralId, role }: { referralId: string; role
 }
 
 function CareClockRow({ item, role }: { item: CareClockView; role: 'agency' | 'therapist' }) {
-  const zone = useTimeZone();
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">
         <p className="font-medium text-slate-900">{item.label}</p>
-        <p className="text-sm text-slate-700">
-          Due by {formatDateTime(item.dueBy, zone)} · by the {item.by.join(' or ')}
-        </p>
+        <CareClockDue item={item} />
         <p className="text-xs break-words text-slate-600">{item.reason}</p>
-        {item.booked && (
-          <p className="flex items-center gap-1 text-sm text-green-800">
-            <CalendarCheck className="size-4 shrink-0" aria-hidden />
-            <Link to={`/dashboard/${role}/visits/${item.booked.visitId}`} className="inline-flex min-h-11 items-center underline lg:min-h-0">
-              Booked for {formatMonthDayTime(item.booked.at, zone)}
-            </Link>
-          </p>
-        )}
+        {item.booked && <CareClockBooked booked={item.booked} role={role} />}
       </div>
-      <span className={`self-start rounded-full px-3 py-1 text-sm font-medium ${stateClasses[item.state]}`}>{stateLabels[item.state]}</span>
+      <CareClockStateBadge state={item.state} />
     </li>
   );
 }

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { careVisitTypes } from '../../domain/care-visit-types';
 import { addDaysToKey, dateKeyIn, instantAt } from '../../domain/time-zones';
@@ -95,6 +96,19 @@ function ScheduleForm({ referralId, data }: { referralId: string; data: Referral
   const [planStart, setPlanStart] = useState(() => addDaysToKey(dateKeyIn(new Date(), zone), 1));
   const errors = form.formState.errors;
 
+  // The Schedule's care deadlines link here to book one (?book=reassessment#schedule-visits): the
+  // form exists only once the visits have loaded, and the type is chosen once the clocks suggest it.
+  const formRef = useRef<HTMLFormElement>(null);
+  const { hash } = useLocation();
+  const [searchParams] = useSearchParams();
+  const wanted = suggested.find((s) => s.visitType === searchParams.get('book'))?.visitType;
+  useEffect(() => {
+    if (hash === '#schedule-visits') formRef.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+  useEffect(() => {
+    if (wanted && !form.getValues('visitType')) form.setValue('visitType', wanted);
+  }, [wanted, form]);
+
   const submit = form.handleSubmit(async (values) => {
     setSaved('');
     // The date and time typed are on the user's own clock (their zone), whatever the browser's is.
@@ -118,7 +132,14 @@ function ScheduleForm({ referralId, data }: { referralId: string; data: Referral
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-labelledby="schedule-title" className="space-y-4 border-t border-slate-200 pt-5" noValidate>
+    <form
+      ref={formRef}
+      id="schedule-visits"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="schedule-title"
+      className="scroll-mt-20 space-y-4 border-t border-slate-200 pt-5"
+      noValidate
+    >
       <h3 id="schedule-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <CalendarPlus className="size-5" aria-hidden /> Schedule visits
       </h3>

@@ -12,6 +12,7 @@ import { roleOfPath } from './format';
 import { ReferenceSearch, useReferenceSearch } from '../ui/reference-search';
 import { FULL_SCHEDULE_PATH, NeedsNotesList } from './needs-notes-list';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { CareDeadlinesSection } from './care-deadlines-section';
 import { CarePolicyCard } from './care-policy-card';
 import { EvvExportCard } from './evv-export-card';
 import { ReferenceVisits } from './reference-visits';
@@ -36,7 +37,8 @@ function useVisitsOnDays(from: string, to: string, zone: string) {
 }
 
 /**
- * /dashboard/therapist/schedule and /dashboard/agency/schedule: today's visits and a week calendar.
+ * /dashboard/therapist/schedule and /dashboard/agency/schedule: today's visits, the care deadlines
+ * across the user's referrals and a week calendar.
  * A therapist's `?filter=needs-notes` (the dashboard's "Submit Notes") shows the visits whose notes
  * they still owe instead; agencies write no notes, so they always get the schedule.
  */
@@ -65,7 +67,7 @@ function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
-      <PageMeta title="Schedule" description="Your visits this week and today." />
+      <PageMeta title="Schedule" description="Your visits today and this week, and your care deadlines." />
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Schedule</h1>
         {role === 'therapist' && (
@@ -80,6 +82,7 @@ function FullSchedule({ role }: { role: 'agency' | 'therapist' }) {
       <ReferenceSearch label="Find visits by referral" />
       {searched !== null && <ReferenceVisits referenceNumber={searched} role={role} />}
       <TodaySchedule role={role} today={today} zone={zone} />
+      <CareDeadlinesSection role={role} />
       <WeekCalendar role={role} weekStart={weekStart} today={today} zone={zone} onWeek={(weeks) => setWeekOffset((offset) => (weeks === 0 ? 0 : offset + weeks))} />
       {role === 'therapist' && <CalendarFeedCard />}
       {role === 'agency' && <EvvExportCard />}
