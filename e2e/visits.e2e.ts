@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PatientResponse } from '../src/domain/patients';
 import { DEFAULT_TIME_ZONE, dateKeyIn, timeOfDayIn } from '../src/domain/time-zones';
 import { locateZip } from '../src/server/geo/zip-centroids';
 import { referralAgreedRates } from '../src/server/db/schema/index';
 import { startE2e, type E2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
+import { GeocoderDouble } from '../test/geocoder-double';
 import { callApi } from '../test/http';
+import { waitFor } from '../test/payment-fixtures';
 import { patientInput } from '../test/patients';
 import { sessionCookie } from '../test/people';
 import { buildReferral, insertResponse } from '../test/referral-fixtures';
@@ -12,19 +15,27 @@ import { buildReferral, insertResponse } from '../test/referral-fixtures';
 /**
  * The matched therapist schedules a visit from the referral page, checks in far from the patient
  * (geolocation emulated) giving the reason asked for, checks out near them; the agency sees the
- * exception; both see it on the week calendar and today's schedule.
+ * exception; both see it on the week calendar and today's schedule. The patient's address is
+ * located by a local double of the Census Geocoder, so the readings are judged from it.
  */
 
+const geocoder = new GeocoderDouble();
 let e2e: E2e;
 beforeAll(async () => {
-  e2e = await startE2e();
+  await geocoder.start();
+  e2e = await startE2e(geocoder.env);
 });
-afterAll(() => e2e.close());
+afterAll(async () => {
+  await e2e?.close();
+  await geocoder.stop();
+});
 
 const db = () => e2e.app.runtime.database.db;
 const centroid = locateZip('78704')!;
 
 const patient = patientInput();
+// Where the geocoder places the patient's address: a few hundred metres from the ZIP's centroid.
+geocoder.add(patient.addressLine, patient.zip, { latitude: centroid.latitude + 0.002, longitude: centroid.longitude });
 
 it('therapist schedules, checks in far away with a reason and checks out; the agency sees the exception; the week calendar shows it', async () => {
   const agency = await buildAgency(db(), { companyName: 'Bluebird Home Care' });
@@ -35,6 +46,12 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   const agencyCookie = await sessionCookie(e2e.app, agency);
   expect((await callApi(e2e.app.url, 'PUT', `/api/referrals/${referral.id}/patient`, { cookie: agencyCookie, body: patient })).status).toBe(200);
   const therapistCookie = await sessionCookie(e2e.app, therapist);
+  // The address is located by a job: wait for it, so the check-in is judged from the address.
+  await waitFor(
+    async () => ((await (await callApi(e2e.app.url, 'GET', `/api/referrals/${referral.id}/patient`, { cookie: agencyCookie })).json()) as PatientResponse).homeLocation.status === 'located',
+    20_000,
+    'the patient’s address located',
+  );
 
   const page = await e2e.pageWithCookie(therapistCookie, { viewport: { width: 390, height: 844 } });
   await page.context().grantPermissions(['geolocation'], { origin: e2e.app.url });
@@ -54,8 +71,9 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   await visitsPanel.getByText('Initial Evaluation: 1 of 1 booked').waitFor();
   await visitsPanel.getByRole('list', { name: 'Scheduled visits' }).getByRole('link').click();
 
-  // Check in far from the patient: a reason is asked for.
+  // Check in far from the patient: a reason is asked for. The page says what check-ins are compared with.
   await page.getByRole('heading', { level: 1, name: /Initial Evaluation/ }).waitFor();
+  await page.getByText('Address located for visit verification.').waitFor();
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await page.getByText(/Check-in needs a reason: location far from the patient/).waitFor();
   await page.getByLabel('Reason').fill('Parked at the community centre down the road');
@@ -63,8 +81,8 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   // The status badge (a span), not the "Checked in" term of the details list, which is always there.
   await page.locator('span', { hasText: /^Checked in$/ }).waitFor();
   await page.getByText('Location far from the patient’s address').waitFor();
-  // Where it was, in words: the reading was about 14 miles north of the patient's ZIP center.
-  await page.getByText(/^1\d\.\d mi from the patient’s home$/).waitFor();
+  // Where it was, in words, and from what: the reading was about 14 miles north of the patient's address.
+  await page.getByText(/^1\d\.\d mi from the patient’s address$/).waitFor();
 
   // Check out next to the patient a minute later: a 60-minute visit that short needs a reason too.
   await page.context().setGeolocation({ latitude: centroid.latitude, longitude: centroid.longitude, accuracy: 10 });
@@ -79,6 +97,8 @@ it('therapist schedules, checks in far away with a reason and checks out; the ag
   await page.getByText('Completed', { exact: true }).waitFor();
   await page.getByText('Shorter than 50% of the planned length').waitFor();
   await page.getByText('No patient or caregiver signature').waitFor();
+  // Checked out beside the patient's address: said as measured from it.
+  await page.getByText(/^Near the patient’s home \(0\.1 mi from the patient’s address\)$/).waitFor();
 
   // The agency sees the exception and the reason.
   const agencyPage = await e2e.pageWithCookie(agencyCookie);

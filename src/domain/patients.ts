@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from './onboarding';
 import { ZIP_PATTERN } from './referrals';
 import { usStateCodes } from './us-states';
+import { homeLocationViewSchema } from './home-location';
 
 /**
  * Patient details (PHI): who the patient of a matched referral is and how to reach them. Kept apart
@@ -92,5 +93,7 @@ export const patientResponseSchema = z.object({
   referralId: z.string(),
   patient: storedPatientSchema,
   updatedAt: z.string(),
+  /** How far locating the address for visit verification got (never the point). */
+  homeLocation: homeLocationViewSchema,
 });
 export type PatientResponse = z.infer<typeof patientResponseSchema>;

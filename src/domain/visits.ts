@@ -4,6 +4,10 @@ import { visitTypeMessages } from './visit-type-choice';
 import { referenceSearchSchema } from './referral-reference';
 import { urgencies } from './referrals';
 import { attestationInputSchema, attestationViewSchema } from './visit-attestation';
+import { EVV_MAX_DISTANCE_MILES, evvMeasuredFrom, type EvvMeasuredFrom } from './evv-distance';
+import { homeLocationViewSchema } from './home-location';
+
+export { EVV_MAX_DISTANCE_MILES };
 
 /**
  * Visits: the states a visit moves through, and the inputs for scheduling and for
@@ -26,10 +30,16 @@ export type PaymentLineStatus = (typeof paymentLineStatuses)[number];
 /** A visit whose checked-in time is less than this share of its planned length is an exception. */
 export const EVV_MIN_SHARE_OF_PLANNED_LENGTH = 0.5;
 /** Visit verification exceptions the agency is shown. */
-export const visitExceptions = ['far_from_patient', 'missing_location', 'off_schedule', 'short_visit', 'out_before_in', 'no_attestation'] as const;
+export const visitExceptions = ['far_from_patient', 'far_from_zip_area', 'missing_location', 'off_schedule', 'short_visit', 'out_before_in', 'no_attestation'] as const;
 export type VisitException = (typeof visitExceptions)[number];
+/**
+ * far_from_patient: measured from the patient's geocoded address; far_from_zip_area: from the
+ * center of their ZIP code area, when the address had no point (evv-distance.ts), and every such
+ * exception recorded before addresses were located (migration 0033).
+ */
 export const visitExceptionLabels: Record<VisitException, string> = {
   far_from_patient: 'Location far from the patient’s address',
+  far_from_zip_area: 'Location far from the patient’s ZIP area',
   missing_location: 'No location reading',
   off_schedule: 'Far from the scheduled time',
   short_visit: `Shorter than ${Math.round(EVV_MIN_SHARE_OF_PLANNED_LENGTH * 100)}% of the planned length`,
@@ -38,8 +48,12 @@ export const visitExceptionLabels: Record<VisitException, string> = {
   no_attestation: 'No patient or caregiver signature',
 };
 
-/** A reading farther than this from the patient's ZIP centroid is an exception. */
-export const EVV_MAX_DISTANCE_MILES = 1;
+/** "Location far from the patient’s ZIP area", said inside a sentence ("needs a reason: location far …"): only its first letter lowered. */
+export const exceptionInSentence = (code: VisitException): string => {
+  const label = visitExceptionLabels[code];
+  return label.charAt(0).toLowerCase() + label.slice(1);
+};
+
 /** Checking in more than this before or after the scheduled start is an exception. */
 export const EVV_MAX_MINUTES_OFF_SCHEDULE = 60;
 /** Notes are overdue this long after the visit (configurable on the server). */
@@ -156,19 +170,38 @@ const evvReadingViewSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   accuracyMeters: z.number().nullable(),
-  /** How far the reading was from the center of the patient's ZIP code area (null: no reading, or the patient is not shown). */
+  /** How far the reading was from the place it was judged against (null: no reading, or nothing to measure from). */
   milesFromPatient: z.number().nullable(),
+  /** What it was measured from when it was taken: the patient's geocoded address, or the center of their ZIP area. */
+  measuredFrom: z.enum(evvMeasuredFrom).nullable(),
+  /** How far it was allowed to be from there (evv-distance.ts). */
+  allowedMiles: z.number().nullable(),
 });
 
+const milesText = (miles: number) => (miles < 0.1 ? 'under 0.1 mi' : `${miles.toFixed(1)} mi`);
+
 /**
- * Where a reading was, in words: near the patient's home (within the EVV distance of the center of
- * their ZIP code area, which is all the distance is measured from) or how far from it.
+ * Where a reading was, in words, naming what it was measured from, so a check against the ZIP area
+ * never reads as a check against the address: near the patient's home (within the EVV distance of
+ * their geocoded address) or how far from it; within their ZIP area (the wider distance allowed
+ * around its center) or how far from that center.
  */
-export function readingPlaceText(reading: { latitude: number | null; milesFromPatient: number | null }): string {
+export function readingPlaceText(reading: {
+  latitude: number | null;
+  milesFromPatient: number | null;
+  measuredFrom: EvvMeasuredFrom | null;
+  allowedMiles: number | null;
+}): string {
   if (reading.latitude === null) return 'No location reading';
-  if (reading.milesFromPatient === null) return 'Location recorded';
-  const miles = reading.milesFromPatient < 0.1 ? 'under 0.1 mi' : `${reading.milesFromPatient.toFixed(1)} mi`;
-  return reading.milesFromPatient <= EVV_MAX_DISTANCE_MILES ? `Near the patient’s home (${miles})` : `${miles} from the patient’s home`;
+  if (reading.milesFromPatient === null || reading.measuredFrom === null) return 'Location recorded';
+  const miles = milesText(reading.milesFromPatient);
+  const allowed = reading.allowedMiles ?? EVV_MAX_DISTANCE_MILES;
+  const within = reading.milesFromPatient <= allowed;
+  if (reading.measuredFrom === 'address') return within ? `Near the patient’s home (${miles} from the patient’s address)` : `${miles} from the patient’s address`;
+  const limit = `${Number(allowed.toFixed(1))} mi allowed`;
+  return within
+    ? `Within the patient’s ZIP area (${miles} from its center; up to ${limit})`
+    : `${miles} from the center of the patient’s ZIP area (more than the ${limit})`;
 }
 
 /**
@@ -216,6 +249,8 @@ export const visitDetailSchema = visitSummarySchema.extend({
   exceptionReason: z.string().nullable(),
   /** The check-out attestation (opened: it is sealed at rest); null when none was taken. */
   attestation: attestationViewSchema.nullable(),
+  /** How far locating the patient's address got, so the page says what check-ins are compared with; null when the patient is not shown. */
+  homeLocation: homeLocationViewSchema.nullable(),
 });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;
 

@@ -66,6 +66,13 @@ describe('loadConfig', () => {
     expect(config.demoSchedulingUrl).toBe('https://cal.example.com/carerelay');
   });
 
+  it('asks the Census Geocoder in production, the built-in stand-in elsewhere unless GEOCODER_URL names one', () => {
+    expect(loadConfig(production).geocoderUrl).toBe('https://geocoding.geo.census.gov/geocoder/');
+    expect(loadConfig({}).geocoderUrl).toBeUndefined();
+    expect(loadConfig({ GEOCODER_URL: 'http://127.0.0.1:9/geocoder/' }).geocoderUrl).toBe('http://127.0.0.1:9/geocoder/');
+    expect(problemsOf({ GEOCODER_URL: 'geocoding.geo.census.gov' })[0]).toMatch(/^Configuration error: GEOCODER_URL must be an http\(s\):\/\/ URL of the US Census Geocoder/);
+  });
+
   it('sends demo requests to the contact page when no booking page is configured', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:4000' }).demoSchedulingUrl).toBe(
       'http://localhost:4000/contact?subject=Book%20a%20demo',

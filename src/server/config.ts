@@ -97,6 +97,7 @@ const envSchema = z.object({
     { message: `must be a comma-separated list of ${credentialKinds.join(', ')}` },
   ),
   NPPES_API_URL: url(['http:', 'https:'], 'an http(s):// URL of the NPPES NPI Registry API'),
+  GEOCODER_URL: url(['http:', 'https:'], 'an http(s):// URL of the US Census Geocoder (its /geocoder/ base)'),
   // A URL of the published CSV, or a path to a downloaded copy.
   LEIE_CSV_URL: optionalString,
   LATE_NOTES_LIMIT: positiveInt(3),
@@ -181,6 +182,11 @@ export interface Config {
   /** Where attachments are kept: PostgreSQL (the default) or an S3-compatible bucket (ATTACHMENT_STORAGE=s3). */
   attachmentStorage: AttachmentStorageSettings;
   trust: TrustSettings;
+  /**
+   * The US Census Geocoder's base (…/geocoder/), which locates patients' addresses for visit
+   * verification. Unset outside production: the built-in stand-in places each address at its ZIP's center.
+   */
+  geocoderUrl: string | undefined;
 }
 
 /** Issue 13's settings: what a therapist needs to take referrals, the primary sources, late-notes gating. */
@@ -200,6 +206,7 @@ export interface TrustSettings {
 }
 
 const PUBLIC_NPPES_API_URL = 'https://npiregistry.cms.hhs.gov/api/';
+const PUBLIC_GEOCODER_URL = 'https://geocoding.geo.census.gov/geocoder/';
 const PUBLIC_LEIE_CSV_URL = 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
 
 /** Variables whose values never appear in an error message or log. */
@@ -287,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leieCsvSource: e.LEIE_CSV_URL ?? (e.NODE_ENV === 'production' ? PUBLIC_LEIE_CSV_URL : undefined),
       lateNotes: { maxOverdue: e.LATE_NOTES_LIMIT, maxDaysOverdue: e.LATE_NOTES_DAYS },
     },
+    geocoderUrl: e.GEOCODER_URL ?? (e.NODE_ENV === 'production' ? PUBLIC_GEOCODER_URL : undefined),
   };
 }
 

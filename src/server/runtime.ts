@@ -25,6 +25,7 @@ import { startRatingPrompts } from './ratings/prompt-sweep';
 import { startCareClockReminders } from './care-clocks/reminder-sweep';
 import { registerPaymentJobs } from './payments/register-jobs';
 import { registerPrimarySourceJobs } from './credentials/primary-source-jobs';
+import { registerLocateHomeJob } from './patients/locate-home-job';
 import { createPaymentProvider } from './payments/select-provider';
 import { createVisitReminderJob } from './visits/reminder-job';
 import { startCredentialExpiryJob } from './credentials/expiry-job';
@@ -115,7 +116,7 @@ export async function startRuntime(
     // Files an older version kept under this instance's DATA_DIR move into the store before it serves.
     await moveAttachmentFilesToStore({ database, store: attachmentStore, dataDir: config.dataDir, log: app.log });
 
-    await startWorkers({ config, database, jobs, payments }, cleanups);
+    await startWorkers({ config, database, jobs, payments, phiKey: secrets.phiKey }, cleanups);
 
     return { app, database, jobs, databaseUrl, attachmentStore, close };
   } catch (error) {
@@ -126,10 +127,11 @@ export async function startRuntime(
 
 /**
  * The job queue's workers: mail, texts, webhooks, referral alerts and expiry, the delivery sweep,
- * payments, the documentation sweep and visit reminders. What needs closing is added to `cleanups`.
+ * payments, the documentation sweep, visit reminders and locating patients' addresses. What needs
+ * closing is added to `cleanups`.
  */
 async function startWorkers(
-  { config, database, jobs, payments }: { config: Config; database: Database; jobs: JobQueue; payments: AppDeps['payments'] },
+  { config, database, jobs, payments, phiKey }: { config: Config; database: Database; jobs: JobQueue; payments: AppDeps['payments']; phiKey: string },
   cleanups: Array<() => Promise<void>>,
 ) {
   const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -159,5 +161,6 @@ async function startWorkers(
   await startRatingPrompts({ database, jobs });
   await startCareClockReminders({ database, jobs, publicUrl: config.publicUrl });
   await registerPrimarySourceJobs({ config, database, jobs });
+  await registerLocateHomeJob({ config, database, jobs, phiKey });
   await startCredentialExpiryJob({ database, jobs, publicUrl: config.publicUrl, requiredCredentials: config.trust.requiredCredentials });
 }

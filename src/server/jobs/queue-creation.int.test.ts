@@ -26,7 +26,7 @@ describe('starting the job queue', () => {
     const names = (await first.boss.getQueues()).map((queue) => queue.name).filter((name) => !name.startsWith('__pgboss')).sort();
     expect(names).toEqual(
       [
-        'care-clock-reminders', 'credential-expiry', 'delivery-sweep', 'documentation-sweep', 'expire-referral', 'leie-check', 'leie-import', 'nppes-check', 'payment-charge',
+        'care-clock-reminders', 'credential-expiry', 'delivery-sweep', 'documentation-sweep', 'expire-referral', 'leie-check', 'leie-import', 'locate-patient-home', 'nppes-check', 'payment-charge',
         'payment-payout', 'rating-prompts', 'referral-alert', 'referral-alerts', 'send-mail', 'send-sms', 'signup-webhook', 'visit-reminder',
       ].sort(),
     );

@@ -32,6 +32,8 @@ export interface JobData {
   'credential-expiry': Record<string, never>;
   /** Checks a therapist's NPI against the NPPES NPI Registry; retried while the registry cannot be reached. */
   'nppes-check': { therapistId: string };
+  /** Locates a patient's saved address with the geocoder, for visit verification; retried while it cannot be reached. */
+  'locate-patient-home': { referralId: string };
   /** Monthly, or a manager's "Import now": imports the OIG exclusion list (LEIE). */
   'leie-import': { trigger: 'schedule' | 'manager' };
   /** Checks one therapist (at approval) or all (null, after an import) against the LEIE list in force. */
@@ -80,9 +82,10 @@ const WORK_BATCH = 20;
  * come by the thousand: a referral posted to 5,000 therapists queues 5,000 alerts, and 20 of them
  * at once (each taking up to two connections) left requests waiting for a connection and delayed
  * the next post's notifications by seconds. Four at a time still alert 5,000 therapists within a
- * minute or two, which is what an email alert needs.
+ * minute or two, which is what an email alert needs. Locating addresses asks the Census Geocoder,
+ * a public service: the patients queued at start-up after an upgrade are asked four at a time too.
  */
-const SMALLER_BATCHES: Partial<Record<JobName, number>> = { 'referral-alert': 4 };
+const SMALLER_BATCHES: Partial<Record<JobName, number>> = { 'referral-alert': 4, 'locate-patient-home': 4 };
 
 /**
  * How long a job may stay active before pg-boss takes it for lost (its worker died) and retries
@@ -106,6 +109,8 @@ const EXPIRY_SECONDS: Record<JobName, number> = {
   'care-clock-reminders': 600,
   'credential-expiry': 600,
   'nppes-check': 60,
+  // The geocoder is given 10 s (geo/geocoder.ts).
+  'locate-patient-home': 60,
   // The full list is some 15 MB, downloaded within 5 minutes (leie-source.ts), then written.
   'leie-import': 900,
   'leie-check': 1800,

@@ -10,7 +10,7 @@ const referralIdParams = z.object({ id: z.string().max(100) });
 
 /** Patient details (PHI) of a referral: its agency writes them, its agency and matched therapist read them. */
 export const patientRoutes: RoutesPlugin = async (app, deps) => {
-  const serviceDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
+  const serviceDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey), jobs: deps.jobs };
 
   app.get(
     '/referrals/:id/patient',

@@ -1,3 +1,4 @@
+import { needsLocating, type HomeLocationView } from '../../domain/home-location';
 import { storedPatientSchema, type Patient, type PatientResponse, type StoredPatient } from '../../domain/patients';
 import { audited, auditedWithin, refused, type Outcome } from '../audit/audited-use-case';
 import { mfaRequired } from '../auth/guards';
@@ -5,10 +6,12 @@ import type { PhiBox } from '../crypto/phi-box';
 import type { Actor } from '../auth/session';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
+import type { JobQueue } from '../jobs/queue';
 import { createNotification } from '../notifications/service';
 import { findReferralSubject } from '../notifications/subjects';
 import { canReadPatient, canWritePatient, type PatientDenial } from './policy';
 import { findReferralOfParty } from '../referrals/parties';
+import { homeLocationViewOf, queueLocatingHome } from './home-location';
 import { findSealedPatient, insertPatient, updatePatient } from './queries';
 import type { Caller } from '../use-case';
 
@@ -29,6 +32,8 @@ export const PATIENT_ENTITY = 'patient';
 export interface PatientDeps {
   database: Database;
   phiBox: PhiBox;
+  /** Saving a new address queues locating it (home-location.ts). */
+  jobs: JobQueue;
 }
 
 const patientFields = Object.keys(storedPatientSchema.shape) as (keyof StoredPatient)[];
@@ -91,7 +96,7 @@ async function loadPatient(tx: Db, phiBox: PhiBox, actor: Actor, referralId: str
   if (!row) return refuse('no_patient', { as: access.as });
   const patient = openPatient(phiBox, row.sealed, referralId);
   if (!patient) return refuse('unreadable', { as: access.as });
-  return { value: { referralId, patient, updatedAt: row.updatedAt.toISOString() }, details: { as: access.as } };
+  return { value: { referralId, patient, updatedAt: row.updatedAt.toISOString(), homeLocation: homeLocationViewOf(row) }, details: { as: access.as } };
 }
 
 const readMeta = ({ actor, client, referralId }: Caller & { referralId: string }) => ({
@@ -119,16 +124,16 @@ export async function readPatientWithin(
   tx: Db,
   deps: Pick<PatientDeps, 'phiBox'>,
   options: Caller & { referralId: string },
-): Promise<{ patient: StoredPatient } | { withheld: PatientWithheld }> {
+): Promise<{ patient: StoredPatient; homeLocation: HomeLocationView } | { withheld: PatientWithheld }> {
   const outcome = await auditedWithin(tx, readMeta(options), () => loadPatient(tx, deps.phiBox, options.actor, options.referralId));
   if ('refused' in outcome) return { withheld: outcome.details.reason as PatientWithheld };
-  return { patient: outcome.value.patient };
+  return { patient: outcome.value.patient, homeLocation: outcome.value.homeLocation };
 }
 
 /**
  * PUT: creates or replaces the patient of a matched or in-progress referral (its agency, at aal2).
- * The sealed details, the audit row and, the first time, the matched therapist's notification (no
- * PHI in it) commit together.
+ * The sealed details, the audit row, locating a new or changed address (queued, the referral id its
+ * only data) and, the first time, the matched therapist's notification (no PHI in it) commit together.
  */
 export async function savePatient(deps: PatientDeps, options: Caller & { referralId: string; input: Patient }): Promise<PatientResponse> {
   const { actor, referralId, client } = options;
@@ -142,8 +147,11 @@ export async function savePatient(deps: PatientDeps, options: Caller & { referra
     const patient = presentPatient(options.input);
     const sealed = deps.phiBox.seal(JSON.stringify(patient), referralId);
     const existing = await findSealedPatient(t.tx, referralId);
+    const previous = existing ? openPatient(deps.phiBox, existing.sealed, referralId) : null;
+    const locating = needsLocating(previous, patient, existing ? { status: existing.locationStatus, retrying: existing.locationRetrying } : null);
     const values = { referralId, sealed, userId: actor.userId };
-    const updatedAt = existing ? await updatePatient(t.tx, values) : await insertPatient(t.tx, values);
+    const saved = existing ? await updatePatient(t.tx, { ...values, relocate: locating }) : await insertPatient(t.tx, values);
+    if (locating) await queueLocatingHome(deps.jobs, referralId, { sql: t.sql });
 
     const therapistId = referral?.matchedTherapistId;
     if (!existing && therapistId) {
@@ -157,11 +165,10 @@ export async function savePatient(deps: PatientDeps, options: Caller & { referra
         link: `/dashboard/therapist/referrals/${referralId}`,
       });
     }
-    const previous = existing ? openPatient(deps.phiBox, existing.sealed, referralId) : null;
     const changedFields = previous ? patientFields.filter((field) => previous[field] !== patient[field]) : patientFields;
     return {
-      value: { referralId, patient, updatedAt: updatedAt.toISOString() },
-      details: { created: !existing, changedFields, ...(existing && !previous ? { previousUnreadable: true } : {}) },
+      value: { referralId, patient, updatedAt: saved.updatedAt.toISOString(), homeLocation: homeLocationViewOf(saved) },
+      details: { created: !existing, changedFields, locating, ...(existing && !previous ? { previousUnreadable: true } : {}) },
     };
   });
 }

@@ -1,8 +1,9 @@
-import { greatCircleMiles } from '../../domain/geo';
+import { EVV_MAX_DISTANCE_MILES, isFarFromPatient, zipAreaAllowedMiles, type EvvMeasuredFrom, type EvvMeasurement } from '../../domain/evv-distance';
+import { greatCircleMiles, type GeoPoint } from '../../domain/geo';
 import {
-  EVV_MAX_DISTANCE_MILES,
   EVV_MAX_MINUTES_OFF_SCHEDULE,
   EVV_MIN_SHARE_OF_PLANNED_LENGTH,
+  exceptionInSentence,
   visitExceptionLabels,
   type EvvReadingInput,
   type VisitDetail,
@@ -13,12 +14,12 @@ import { cannotWorkMessage } from '../../domain/work-standing';
 import type { Actor } from '../auth/session';
 import { standingOf } from '../credentials/standing';
 import type { PhiBox } from '../crypto/phi-box';
-import { locateZip } from '../geo/zip-centroids';
+import { locateZip, nearestOtherZipMiles } from '../geo/zip-centroids';
 import { AppError } from '../errors';
 import { createNotification } from '../notifications/service';
 import { findVisitSubject } from '../notifications/subjects';
 import { visitWhen } from '../notifications/wording';
-import { readPatientZip } from '../patients/patient-zip';
+import { readPatientPlace } from '../patients/patient-place';
 import { audited, refused } from '../audit/audited-use-case';
 import { VISIT_ENTITY } from './denials';
 import { openReasons, sealReason } from './reasons';
@@ -31,23 +32,51 @@ import { type RequestClient } from '../http/request-client';
 /**
  * Electronic visit verification at the point of care: check-in and check-out each record the time
  * and one location reading (or that none was available). A reading farther than
- * EVV_MAX_DISTANCE_MILES from the patient's ZIP centroid, a missing reading, or a check-in more than
- * EVV_MAX_MINUTES_OFF_SCHEDULE from the scheduled start is an exception, and so is a check-out less
- * than EVV_MIN_SHARE_OF_PLANNED_LENGTH of the planned length after check-in (or before it), and so
- * is a check-out without the patient's or caregiver's signature: each needs a reason (for a
- * signature that "could not be obtained", the reason recorded with it), is stored on the visit and
- * flagged to the agency in-app (without PHI), so a visit checked in and out in one minute, or with
- * no one's word that it took place, is never paid unnoticed.
+ * EVV_MAX_DISTANCE_MILES from the patient's geocoded address — or, while the address has no point,
+ * farther from the center of their ZIP area than that area's wider allowance (domain/evv-distance.ts)
+ * — a missing reading, or a check-in more than EVV_MAX_MINUTES_OFF_SCHEDULE from the scheduled start
+ * is an exception, and so is a check-out less than EVV_MIN_SHARE_OF_PLANNED_LENGTH of the planned
+ * length after check-in (or before it), and so is a check-out without the patient's or caregiver's
+ * signature: each needs a reason (for a signature that "could not be obtained", the reason recorded
+ * with it), is stored on the visit and flagged to the agency in-app (without PHI), so a visit
+ * checked in and out in one minute, or with no one's word that it took place, is never paid
+ * unnoticed. Each reading keeps what it was measured from, so no page calls a ZIP check an address check.
  */
 
 export const NO_PATIENT_FOR_EVV = 'The agency has not added the patient’s details yet, so this visit cannot be verified. Ask the agency to add them.';
 
 export type EvvDeps = VisitDeps & { phiBox: PhiBox };
 
+/** What readings are judged against: a point, what it is, and how far from it a reading may be. */
+export interface EvvReference {
+  from: EvvMeasuredFrom;
+  point: GeoPoint;
+  allowedMiles: number;
+}
+
+/**
+ * The patient's geocoded address when it has a point, within EVV_MAX_DISTANCE_MILES; otherwise the
+ * center of their ZIP area, within the distance that ZIP's size allows; null for a ZIP nobody knows
+ * (no distance is judged then).
+ */
+export function evvReferenceOf(place: { zip: string; home: GeoPoint | null }): EvvReference | null {
+  if (place.home) return { from: 'address', point: place.home, allowedMiles: EVV_MAX_DISTANCE_MILES };
+  const centroid = locateZip(place.zip);
+  if (!centroid) return null;
+  return { from: 'zip_area', point: { latitude: centroid.latitude, longitude: centroid.longitude }, allowedMiles: zipAreaAllowedMiles(nearestOtherZipMiles(place.zip)) };
+}
+
+/** How far a reading is from the reference (null: no reading, or nothing to measure from). */
+export function measureReading(reading: GeoPoint | null, reference: EvvReference | null): EvvMeasurement | null {
+  if (!reading || !reference) return null;
+  return { from: reference.from, miles: greatCircleMiles(reading, reference.point), allowedMiles: reference.allowedMiles };
+}
+
 /** The exceptions a reading makes (pure, exported for tests). */
 export function findExceptions(options: {
-  reading: { latitude: number; longitude: number } | null;
-  patientCentroid: { latitude: number; longitude: number } | null;
+  reading: GeoPoint | null;
+  /** The reading measured against the patient's place (measureReading). */
+  measurement: EvvMeasurement | null;
   at: Date;
   /** Only check-in is judged against the schedule. */
   scheduledStart: Date | null;
@@ -58,7 +87,7 @@ export function findExceptions(options: {
 }): VisitException[] {
   const found: VisitException[] = [];
   if (!options.reading) found.push('missing_location');
-  else if (options.patientCentroid && greatCircleMiles(options.reading, options.patientCentroid) > EVV_MAX_DISTANCE_MILES) found.push('far_from_patient');
+  else if (options.measurement && isFarFromPatient(options.measurement)) found.push(options.measurement.from === 'address' ? 'far_from_patient' : 'far_from_zip_area');
   if (options.scheduledStart && Math.abs(options.at.getTime() - options.scheduledStart.getTime()) > EVV_MAX_MINUTES_OFF_SCHEDULE * 60_000) {
     found.push('off_schedule');
   }
@@ -95,18 +124,19 @@ export async function verifyVisit(
       }
     }
 
-    const zip = await readPatientZip(t.tx, deps.phiBox, visit.referralId);
-    if (zip === null) return refused(new AppError('CONFLICT', NO_PATIENT_FOR_EVV), { reason: 'no_patient' });
-    if (zip === 'unreadable') return refused(new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'), { reason: 'patient_unreadable' });
+    const place = await readPatientPlace(t.tx, deps.phiBox, visit.referralId);
+    if (place === null) return refused(new AppError('CONFLICT', NO_PATIENT_FOR_EVV), { reason: 'no_patient' });
+    if (place === 'unreadable') return refused(new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'), { reason: 'patient_unreadable' });
 
     const now = new Date();
     const reading =
       input.locationUnavailable !== true && input.latitude !== undefined && input.longitude !== undefined
         ? { latitude: input.latitude, longitude: input.longitude, accuracyMeters: input.accuracyMeters ?? null }
         : null;
+    const measurement = measureReading(reading, evvReferenceOf(place));
     const exceptions = findExceptions({
       reading,
-      patientCentroid: locateZip(zip),
+      measurement,
       at: now,
       scheduledStart: end === 'check_in' ? visit.scheduledStart : null,
       checkedIn: end === 'check_out' && visit.checkInAt ? { at: visit.checkInAt, plannedMinutes: visit.durationMinutes } : null,
@@ -121,7 +151,7 @@ export async function verifyVisit(
       const fields: Record<string, string> = {};
       if (needingReason.includes('no_attestation')) fields.attestation = attestationMessages.kind;
       const others = needingReason.filter((code) => code !== 'no_attestation');
-      if (others.length > 0) fields.reason = `${label} needs a reason: ${others.map((code) => visitExceptionLabels[code].toLowerCase()).join('; ')}.`;
+      if (others.length > 0) fields.reason = `${label} needs a reason: ${others.map(exceptionInSentence).join('; ')}.`;
       const message = fields.reason ?? attestationMessages.kind;
       return refused(new AppError('VALIDATION', message, fields), { reason: 'reason_required', exceptions });
     }
@@ -148,6 +178,9 @@ export async function verifyVisit(
               checkInLatitude: reading?.latitude ?? null,
               checkInLongitude: reading?.longitude ?? null,
               checkInAccuracyMeters: reading?.accuracyMeters ?? null,
+              checkInMeasuredFrom: measurement?.from ?? null,
+              checkInMilesFromPatient: measurement?.miles ?? null,
+              checkInAllowedMiles: measurement?.allowedMiles ?? null,
               ...common,
             },
           }
@@ -159,6 +192,9 @@ export async function verifyVisit(
               checkOutLatitude: reading?.latitude ?? null,
               checkOutLongitude: reading?.longitude ?? null,
               checkOutAccuracyMeters: reading?.accuracyMeters ?? null,
+              checkOutMeasuredFrom: measurement?.from ?? null,
+              checkOutMilesFromPatient: measurement?.miles ?? null,
+              checkOutAllowedMiles: measurement?.allowedMiles ?? null,
               attestationSealed: input.attestation ? sealAttestation(deps.phiBox, visitId, input.attestation, now) : null,
               ...common,
             },
@@ -178,6 +214,11 @@ export async function verifyVisit(
     if (!updated) throw new Error(`visit ${visitId} vanished inside its own transaction`);
     // The audit says whether an attestation was taken and of which kind, never what it holds.
     const attestation = end === 'check_out' ? (input.attestation?.kind ?? 'none') : undefined;
-    return { value: await detailFor(deps, t.tx, options, updated), details: { exceptions, locationReading: reading !== null, ...(attestation ? { attestation } : {}) } };
+    // What the reading was measured from, never the reading, the distance or the patient's place.
+    const measuredFrom = measurement?.from;
+    return {
+      value: await detailFor(deps, t.tx, options, updated),
+      details: { exceptions, locationReading: reading !== null, ...(measuredFrom ? { measuredFrom } : {}), ...(attestation ? { attestation } : {}) },
+    };
   });
 }

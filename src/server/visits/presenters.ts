@@ -1,5 +1,7 @@
 import { serviceTypes } from '../../domain/accounts';
+import { EVV_MAX_DISTANCE_MILES, type EvvMeasuredFrom } from '../../domain/evv-distance';
 import { greatCircleMiles, type GeoPoint } from '../../domain/geo';
+import type { HomeLocationView } from '../../domain/home-location';
 import { patientTimeZone } from '../../domain/patient-time-zone';
 import { patientShortName, referralLabel } from '../../domain/referral-reference';
 import type { Urgency } from '../../domain/referrals';
@@ -77,22 +79,41 @@ function presentReferral(referralId: string, facts: VisitReferralFacts): VisitRe
   };
 }
 
-function presentReading(at: Date, latitude: number | null, longitude: number | null, accuracyMeters: number | null, home: GeoPoint | null) {
-  const milesFromPatient = home && latitude !== null && longitude !== null ? greatCircleMiles({ latitude, longitude }, home) : null;
-  return { at: at.toISOString(), latitude, longitude, accuracyMeters, milesFromPatient };
+interface ReadingColumns {
+  at: Date;
+  latitude: number | null;
+  longitude: number | null;
+  accuracyMeters: number | null;
+  measuredFrom: EvvMeasuredFrom | null;
+  milesFromPatient: number | null;
+  allowedMiles: number | null;
+}
+
+/**
+ * A reading as it was judged when taken. Readings taken before 0033 kept no measurement: they were
+ * judged from the center of the patient's ZIP area within EVV_MAX_DISTANCE_MILES, and are shown so.
+ */
+function presentReading(reading: ReadingColumns, zipCenter: GeoPoint | null) {
+  const { at, latitude, longitude, accuracyMeters } = reading;
+  const view = { at: at.toISOString(), latitude, longitude, accuracyMeters };
+  if (reading.measuredFrom !== null) {
+    return { ...view, measuredFrom: reading.measuredFrom, milesFromPatient: reading.milesFromPatient, allowedMiles: reading.allowedMiles };
+  }
+  const milesFromPatient = zipCenter && latitude !== null && longitude !== null ? greatCircleMiles({ latitude, longitude }, zipCenter) : null;
+  return { ...view, measuredFrom: milesFromPatient === null ? null : ('zip_area' as const), milesFromPatient, allowedMiles: milesFromPatient === null ? null : EVV_MAX_DISTANCE_MILES };
 }
 
 /** The detail its two parties see: reasons opened (they are sealed at rest), the patient and the referral. */
 export function presentVisitDetail(
   visit: VisitWithNames,
   phiBox: PhiBox,
-  about: { patient: { patient: StoredPatient } | { withheld: PatientWithheld }; referral: VisitReferralFacts },
+  about: { patient: { patient: StoredPatient; homeLocation: HomeLocationView } | { withheld: PatientWithheld }; referral: VisitReferralFacts },
 ): VisitDetail {
   const { statusReason, exceptionReason } = openReasons(phiBox, visit);
   const patient = presentPatient(about.patient);
   const shortName = patient.status === 'shown' ? patientShortName(patient.firstName, patient.lastName) : undefined;
-  // Distances are measured from the center of the patient's ZIP code area, as EVV judges them.
-  const home = 'patient' in about.patient ? locateZip(about.patient.patient.zip) : null;
+  // Only for readings taken before each kept its own measurement.
+  const zipCenter = 'patient' in about.patient ? locateZip(about.patient.patient.zip) : null;
   return {
     ...presentVisitSummary(visit, shortName),
     patient,
@@ -100,9 +121,36 @@ export function presentVisitDetail(
     discipline: visit.discipline,
     rate: visit.rate,
     statusReason,
-    checkIn: visit.checkInAt ? presentReading(visit.checkInAt, visit.checkInLatitude, visit.checkInLongitude, visit.checkInAccuracyMeters, home) : null,
-    checkOut: visit.checkOutAt ? presentReading(visit.checkOutAt, visit.checkOutLatitude, visit.checkOutLongitude, visit.checkOutAccuracyMeters, home) : null,
+    checkIn: visit.checkInAt
+      ? presentReading(
+          {
+            at: visit.checkInAt,
+            latitude: visit.checkInLatitude,
+            longitude: visit.checkInLongitude,
+            accuracyMeters: visit.checkInAccuracyMeters,
+            measuredFrom: visit.checkInMeasuredFrom,
+            milesFromPatient: visit.checkInMilesFromPatient,
+            allowedMiles: visit.checkInAllowedMiles,
+          },
+          zipCenter,
+        )
+      : null,
+    checkOut: visit.checkOutAt
+      ? presentReading(
+          {
+            at: visit.checkOutAt,
+            latitude: visit.checkOutLatitude,
+            longitude: visit.checkOutLongitude,
+            accuracyMeters: visit.checkOutAccuracyMeters,
+            measuredFrom: visit.checkOutMeasuredFrom,
+            milesFromPatient: visit.checkOutMilesFromPatient,
+            allowedMiles: visit.checkOutAllowedMiles,
+          },
+          zipCenter,
+        )
+      : null,
     exceptionReason,
     attestation: openAttestation(phiBox, visit),
+    homeLocation: 'homeLocation' in about.patient ? about.patient.homeLocation : null,
   };
 }

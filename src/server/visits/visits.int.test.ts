@@ -252,7 +252,9 @@ describe('visit verification', () => {
     const inside = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, near));
     expect(inside).toMatchObject({ status: 'in_progress', exceptions: [], checkIn: { accuracyMeters: 12 } });
     expect(inside.checkIn?.latitude).toBeCloseTo(near.latitude, 4);
-    // Measured from the center of the patient's ZIP code area, as EVV judges it.
+    // Measured from the center of the patient's ZIP area: the built-in stand-in geocoder (no GEOCODER_URL
+    // here) knows no address's own point, so EVV judges the ZIP area (evv-home-location.int.test.ts: the address).
+    expect(inside.checkIn).toMatchObject({ measuredFrom: 'zip_area', allowedMiles: 3 });
     expect(inside.checkIn?.milesFromPatient).toBeLessThan(1);
     await checkedInMinutesAgo(visit.id, 60);
     const done = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-out`, therapist, nearSigned));
@@ -262,7 +264,7 @@ describe('visit verification', () => {
     expect(actions).toEqual(expect.arrayContaining(['visit.check_in', 'visit.check_out']));
   });
 
-  it('far from the patient needs a reason; the exception is stored and the agency told without PHI', async () => {
+  it('far from the patient’s ZIP area needs a reason; the exception is stored and the agency told without PHI', async () => {
     const { referral, therapist, agency, agencyPerson } = await matchedReferral();
     const visit = await scheduled(referral.id, therapist);
     const refused = await call('POST', `/visits/${visit.id}/check-in`, therapist, far);
@@ -271,14 +273,14 @@ describe('visit verification', () => {
     expect(error.code).toBe('VALIDATION');
     expect(error.fields?.reason).toMatch(/far from the patient/);
     const inside = await ok<VisitDetail>(await call('POST', `/visits/${visit.id}/check-in`, therapist, { ...far, reason: 'Parked down the street' }));
-    expect(inside).toMatchObject({ status: 'in_progress', exceptions: ['far_from_patient'], exceptionReason: 'Check-in: Parked down the street' });
+    expect(inside).toMatchObject({ status: 'in_progress', exceptions: ['far_from_zip_area'], exceptionReason: 'Check-in: Parked down the street' });
     const told = await db().select().from(notifications).where(and(eq(notifications.userId, agencyPerson.userId), eq(notifications.type, 'visit.exception')));
     expect(told).toHaveLength(1);
     expect(told[0]!.link).toBe(`/dashboard/agency/visits/${visit.id}`);
     for (const value of ['Dolores', 'Sweetwater', 'Parked']) expect(JSON.stringify(told[0])).not.toContain(value);
-    expect((await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency))).exceptions).toEqual(['far_from_patient']);
+    expect((await ok<VisitDetail>(await call('GET', `/visits/${visit.id}`, agency))).exceptions).toEqual(['far_from_zip_area']);
     const failed = (await auditsOf(visit.id)).find((a) => a.action === 'visit.check_in' && a.outcome === 'failure');
-    expect(failed?.details).toEqual({ reason: 'reason_required', exceptions: ['far_from_patient'] });
+    expect(failed?.details).toEqual({ reason: 'reason_required', exceptions: ['far_from_zip_area'] });
   });
 
   it('a missing reading and an off-schedule check-in are exceptions that need a reason', async () => {

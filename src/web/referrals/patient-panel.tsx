@@ -6,6 +6,7 @@ import { usePatient } from '../api/referrals';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
 import { TwoStepNeeded as TwoStepNotice } from '../ui/two-step-needed';
+import { HomeLocationStatus } from './home-location-status';
 import { PatientDetails } from './patient-details';
 import { PatientForm } from './patient-form';
 
@@ -55,6 +56,7 @@ export function PatientPanel({ referralId, canEdit }: { referralId: string; canE
     content = (
       <div className="space-y-4">
         <PatientDetails patient={patient.data.patient} />
+        <HomeLocationStatus view={patient.data.homeLocation} />
         {canEdit && (
           <Button
             variant="secondary"

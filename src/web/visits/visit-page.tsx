@@ -3,6 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { BackLink } from '../ui/back-link';
+import { HomeLocationStatus } from '../referrals/home-location-status';
 import { readingPlaceText, visitExceptionLabels, type VisitDetail } from '../../domain/visits';
 import { ApiError } from '../api/client';
 import { isMfaRequired } from '../api/mfa';
@@ -112,6 +113,14 @@ function VisitDetails({ visit, role }: { visit: VisitDetail; role: 'agency' | 't
         </div>
         <Reading label="Checked in" reading={visit.checkIn} />
         <Reading label="Checked out" reading={visit.checkOut} />
+        {visit.homeLocation && (
+          <div className="sm:col-span-2">
+            <dt className="text-slate-500">Location check</dt>
+            <dd>
+              <HomeLocationStatus view={visit.homeLocation} />
+            </dd>
+          </div>
+        )}
         {visit.attestation && <VisitAttestation attestation={visit.attestation} />}
         {visit.statusReason && (
           <div className="sm:col-span-2">

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rateRequestReasons, referralStatuses, responseStatuses, urgencies } from '../../../domain/referrals';
 import { referralDisciplines } from '../../../domain/service-eligibility';
+import { geocoderKinds, homeLocationStatuses } from '../../../domain/home-location';
 import { agencyProfiles, serviceTypesTable, therapistProfiles } from './accounts';
 
 /**
@@ -177,15 +178,30 @@ export const referralAgreedRates = pgTable(
 
 /**
  * The patient of a matched referral (PHI). `sealed` is the AES-256-GCM ciphertext of the details
- * as JSON; nothing readable is stored beside it.
+ * as JSON; nothing readable is stored beside it. The home's point, once the geocoder located the
+ * address (patients/home-location.ts), is sealed too; beside it only how far locating got.
  */
-export const patients = pgTable('patients', {
-  referralId: uuid()
-    .primaryKey()
-    .references(() => referrals.id, { onDelete: 'cascade' }),
-  sealed: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  createdBy: text().notNull(),
-  updatedBy: text().notNull(),
-});
+export const patients = pgTable(
+  'patients',
+  {
+    referralId: uuid()
+      .primaryKey()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    sealed: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: text().notNull(),
+    updatedBy: text().notNull(),
+    /** The geocoded point of the address ({ latitude, longitude } as JSON), sealed and bound to the patient; null until located. */
+    locationSealed: text(),
+    /** pending | located | not_found | unreachable (domain/home-location.ts): not PHI. */
+    locationStatus: text({ enum: homeLocationStatuses }).notNull().default('pending'),
+    /** When the status was set; null only on details saved before 0033, which start-up queues once. */
+    locationStatusAt: timestamp({ withTimezone: true }),
+    /** Unreachable with another try queued. */
+    locationRetrying: boolean().notNull().default(false),
+    /** Which geocoder answered (census, or the development stand-in); null until one did. */
+    locationSource: text({ enum: geocoderKinds }),
+  },
+  (t) => [index('patients_location_unqueued_idx').on(t.referralId).where(sql`${t.locationStatusAt} IS NULL`)],
+);

@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, numeric, pgTable, real, text, timestamp
 import { disciplines } from '../../../domain/accounts';
 import { careVisitTypes } from '../../../domain/care-visit-types';
 import { noteStatuses, paymentLineStatuses, visitStatuses } from '../../../domain/visits';
+import { evvMeasuredFrom } from '../../../domain/evv-distance';
 import { agencyProfiles, serviceTypesTable, therapistProfiles } from './accounts';
 import { referrals } from './referrals';
 
@@ -48,7 +49,18 @@ export const visits = pgTable(
     checkOutLatitude: real(),
     checkOutLongitude: real(),
     checkOutAccuracyMeters: real(),
-    /** Exception codes found at check-in/out (far_from_patient, missing_location, off_schedule). */
+    /**
+     * How each reading was judged when it was taken (domain/evv-distance.ts): from the patient's
+     * geocoded address or the center of their ZIP area, how far it was and how far it was allowed
+     * to be. Null on readings taken before 0033, which were judged from the ZIP's center within 1 mile.
+     */
+    checkInMeasuredFrom: text({ enum: evvMeasuredFrom }),
+    checkInMilesFromPatient: real(),
+    checkInAllowedMiles: real(),
+    checkOutMeasuredFrom: text({ enum: evvMeasuredFrom }),
+    checkOutMilesFromPatient: real(),
+    checkOutAllowedMiles: real(),
+    /** Exception codes found at check-in/out (domain/visits.ts: far_from_patient, far_from_zip_area, missing_location, …). */
     exceptions: jsonb().$type<string[]>().notNull().default([]),
     /** The therapist's reasons for those exceptions, sealed like `statusReasonSealed` (plain `exceptionReason`: legacy rows only). */
     exceptionReasonSealed: text(),
