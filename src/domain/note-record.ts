@@ -46,6 +46,9 @@ export function noteSections(content: NoteContent): NoteSection[] {
   return sections;
 }
 
+/** A signature's short code, as the note screen and the PDF show it: the first 8 hex digits of its SHA-256, e.g. "3F9A-0C12". */
+export const signatureCode = (hash: string): string => `${hash.slice(0, 4)}-${hash.slice(4, 8)}`.toUpperCase();
+
 /** Said wherever the visit holds no patient or caregiver attestation: the record never implies one. */
 export const NO_ATTESTATION = 'No patient attestation recorded';
 
@@ -79,6 +82,8 @@ export interface NoteRecord {
   };
   sections: NoteSection[];
   signature: { signedName: string; signedAt: string; contentHash: string | null; status: string };
+  /** The supervising PT's or OT's co-signature of this (an assistant's) version; null when it was not co-signed. */
+  coSignature: { signedName: string; signedAt: string; hash: string | null } | null;
   /** The attestation in words ("Attested by the patient Ann Lee at …", the reason none was taken, or NO_ATTESTATION). */
   attestation: string;
   /** The drawn signature's strokes on the ATTESTATION_PAD grid (visit-attestation.ts); null when there is none. */

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { assistantNote, buildAssistantVisit } from '../../../test/co-signature-fixtures';
 import { buildAgency, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, ok, refused } from '../../../test/http';
 import { session, type SignedIn } from '../../../test/people';
-import { buildReferral } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { ReferralCareClocks } from '../../domain/care-clock-view';
-import type { NoteContent, VisitNotesView } from '../../domain/documentation';
-import { agencyProfiles, auditLog } from '../db/schema/index';
+import type { VisitNotesView } from '../../domain/documentation';
+import { auditLog } from '../db/schema/index';
 
 /**
  * Co-signature of an assistant's note from the outside: the supervising PT (a PT who takes part in
@@ -26,18 +26,12 @@ afterAll(() => app.close());
 const db = () => app.runtime.database.db;
 const call = (method: string, path: string, who: SignedIn | null, body?: unknown) =>
   callApi(app.url, method, `/api${path}`, { cookie: who?.cookie, ip: who?.ip ?? clientAddress(), body });
-const note: NoteContent = { serviceId: 'treatment', interventions: 'Gait training 20 min.', response: 'Tolerated well.', plan: 'Continue 2w4.' };
+const note = assistantNote;
 const HOUR = 3_600_000;
 
 /** A PT referral matched to a PTA (Alex Kim), evaluated by a PT (Pat Morgan), with the PTA's treatment note signed. */
 async function assistantNoteSigned(options: { requiresCoSignature?: boolean; signed?: boolean } = {}) {
-  const agencyPerson = await buildAgency(db());
-  if (options.requiresCoSignature) await db().update(agencyProfiles).set({ requiresCoSignature: true }).where(eq(agencyProfiles.id, agencyPerson.userId));
-  const ptPerson = await buildTherapist(db(), { discipline: 'PT', firstName: 'Pat', lastName: 'Morgan' });
-  const ptaPerson = await buildTherapist(db(), { discipline: 'PTA', firstName: 'Alex', lastName: 'Kim' });
-  const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status: 'in_progress', matchedTherapistId: ptaPerson.userId, postedAt: new Date(Date.now() - 72 * HOUR) });
-  await buildVisit(db(), { referralId: referral.id, agencyId: agencyPerson.userId, therapistId: ptPerson.userId, status: 'documented', scheduledStart: new Date(Date.now() - 48 * HOUR), checkInAt: new Date(Date.now() - 48 * HOUR) });
-  const visit = await buildVisit(db(), { referralId: referral.id, agencyId: agencyPerson.userId, therapistId: ptaPerson.userId, serviceId: 'treatment', therapistDiscipline: 'PTA' });
+  const { agency: agencyPerson, pt: ptPerson, pta: ptaPerson, referral, visit } = await buildAssistantVisit(db(), options);
   const [agency, pt, pta] = [await session(app, agencyPerson), await session(app, ptPerson), await session(app, ptaPerson)];
   await ok(await call('PUT', `/visits/${visit.id}/notes/draft`, pta, { content: note }));
   const signed = options.signed === false ? null : await ok<VisitNotesView>(await call('POST', `/visits/${visit.id}/notes/sign`, pta, { signedName: 'Alex Kim' }));

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { signatureAttestation } from '../../../test/attestation';
+import { assistantNote, buildAssistantVisit } from '../../../test/co-signature-fixtures';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, errorOf, ok } from '../../../test/http';
 import { patientInput } from '../../../test/patients';
 import { session, sessionCookie } from '../../../test/people';
-import { buildReferral } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
-import type { NoteContent, VisitNotesView } from '../../domain/documentation';
+import type { VisitNotesView } from '../../domain/documentation';
 import { evvExportMessages } from '../../domain/evv-export';
 import { createPhiBox } from '../crypto/phi-box';
 import { auditLog, visits } from '../db/schema/index';
@@ -219,30 +219,19 @@ describe('GET /api/agency/evv-export', () => {
 
 describe('the check-out attestation and the note’s co-signature in the export', () => {
   const may = '/api/agency/evv-export?from=2026-05-01&to=2026-05-31';
-  const note: NoteContent = { serviceId: 'treatment', interventions: 'Gait training 20 min.', response: 'Tolerated well.', plan: 'Continue 2w4.' };
+  const note = assistantNote;
   type Export = { visits: Record<string, unknown>[] };
 
   it('names who attested and when (never the drawn strokes), why no signature could be obtained, and the supervising PT’s co-signature of the latest signed version', async () => {
-    const agencyPerson = await buildAgency(db());
-    const ptPerson = await buildTherapist(db(), { discipline: 'PT', firstName: 'Pat', lastName: 'Morgan' });
-    const ptaPerson = await buildTherapist(db(), { discipline: 'PTA', firstName: 'Alex', lastName: 'Kim' });
-    const referral = await buildReferral(db(), { agencyId: agencyPerson.userId, status: 'in_progress', matchedTherapistId: ptaPerson.userId });
-    const ids = { referralId: referral.id, agencyId: agencyPerson.userId };
     const at = (iso: string) => new Date(iso);
+    // The PTA's visit in May; the PT's evaluation (two days ago, outside the range) makes them its supervising therapist.
+    const built = await buildAssistantVisit(db(), {
+      visit: { scheduledStart: at('2026-05-04T15:00:00Z'), checkInAt: at('2026-05-04T15:00:00Z'), checkOutAt: at('2026-05-04T16:00:00Z') },
+    });
+    const { agency: agencyPerson, pt: ptPerson, pta: ptaPerson, visit: assisted } = built;
+    const ids = { referralId: built.referral.id, agencyId: agencyPerson.userId };
     const { phiKey } = await loadSecrets(app.config);
     const phiBox = createPhiBox(phiKey);
-
-    // The PT's evaluation (outside the range) makes them the supervising therapist taking part in the care.
-    await buildVisit(db(), { ...ids, therapistId: ptPerson.userId, status: 'documented', checkInAt: at('2026-04-01T15:00:00Z') });
-    const assisted = await buildVisit(db(), {
-      ...ids,
-      therapistId: ptaPerson.userId,
-      therapistDiscipline: 'PTA',
-      serviceId: 'treatment',
-      scheduledStart: at('2026-05-04T15:00:00Z'),
-      checkInAt: at('2026-05-04T15:00:00Z'),
-      checkOutAt: at('2026-05-04T16:00:00Z'),
-    });
     const signedAt = at('2026-05-04T16:00:00Z');
     const attestation = signatureAttestation({ signer: 'caregiver', signerName: 'Marisol Quintero' });
     await db().update(visits).set({ attestationSealed: sealAttestation(phiBox, assisted.id, attestation, signedAt) }).where(eq(visits.id, assisted.id));

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { assistantNote, buildAssistantVisit } from '../../../test/co-signature-fixtures';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, errorOf, ok } from '../../../test/http';
 import { captureLogs } from '../../../test/log-capture';
@@ -90,6 +91,24 @@ describe('a signed note as a PDF for the chart', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorUserId: agency.userId, outcome: 'success', entityType: 'visit_note', details: { as: 'agency', noteId: note.id, version: 1 } });
     expect(JSON.stringify(audits[0]!.details)).not.toContain('Dolores');
+  });
+
+  it('the signature block of an assistant’s note co-signed by the supervising PT shows the co-signature with its name, time and code', async () => {
+    const built = await buildAssistantVisit(db());
+    const [agency, pt, pta] = [await session(app, built.agency), await session(app, built.pt), await session(app, built.pta)];
+    await ok(await call('PUT', `/visits/${built.visit.id}/notes/draft`, pta, { content: assistantNote }));
+    const signed = (await ok<VisitNotesView>(await call('POST', `/visits/${built.visit.id}/notes/sign`, pta, { signedName: 'Alex Kim' }))).notes[0]!;
+    const before = (await pdfText(new Uint8Array(await (await pdfOf(built.visit.id, signed.id, agency)).arrayBuffer()))).text;
+    expect(before).toContain('Signed by: Alex Kim');
+    expect(before).not.toContain('Co-sign');
+
+    const coSigned = (await ok<VisitNotesView>(await call('POST', `/visits/${built.visit.id}/notes/${signed.id}/co-sign`, pt, { signedName: 'Pat Morgan' }))).notes[0]!;
+    const { text } = await pdfText(new Uint8Array(await (await pdfOf(built.visit.id, signed.id, agency)).arrayBuffer()));
+    const zone = /times in (\S+)/.exec(text)![1]!;
+    const hash = coSigned.coSignatureHash!;
+    expect(text).toContain(`Co-signed by the supervising therapist: Pat Morgan at ${onPatientsClock(coSigned.coSignedAt!, zone)}`);
+    expect(text).toContain(`Co-signature code: ${hash.slice(0, 4).toUpperCase()}-${hash.slice(4, 8).toUpperCase()}`);
+    expect(text).toContain(`Co-signature SHA-256: ${hash}`);
   });
 
   it('the therapist who wrote it downloads it too', async () => {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { NoteRecord, RecordReading } from '../../domain/note-record';
+import { signatureCode, type NoteRecord, type RecordReading } from '../../domain/note-record';
 import { ATTESTATION_PAD } from '../../domain/visit-attestation';
 import { formatAt } from './record-time';
 
@@ -101,6 +101,14 @@ export function renderNotePdf(record: NoteRecord): Promise<Buffer> {
   field(doc, 'Signed by', record.signature.signedName);
   field(doc, 'Signed at', formatAt(record.signature.signedAt, zone));
   if (record.signature.contentHash) field(doc, 'Content SHA-256', record.signature.contentHash);
+  if (record.coSignature) {
+    const { signedName, signedAt, hash } = record.coSignature;
+    field(doc, 'Co-signed by the supervising therapist', `${signedName} at ${formatAt(signedAt, zone)}`);
+    if (hash) {
+      field(doc, 'Co-signature code', signatureCode(hash));
+      field(doc, 'Co-signature SHA-256', hash);
+    }
+  }
   field(doc, 'Attestation', record.attestation);
   if (record.attestationStrokes) drawSignature(doc, record.attestationStrokes);
 

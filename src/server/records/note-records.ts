@@ -27,7 +27,8 @@ export const signedRows = (rows: NoteRow[]): (NoteRow & { signedAt: Date; signed
 /**
  * The record of one signed version of a visit's note: its content through the same presenter as the
  * note screen (documentation/service.ts presentNote), the visit's verification as stored, and the
- * signature with the check-out attestation (or NO_ATTESTATION when none was taken).
+ * signature with the supervising therapist's co-signature where there is one and the check-out
+ * attestation (or NO_ATTESTATION when none was taken).
  */
 export function buildNoteRecord(phiBox: PhiBox, visit: VisitWithNames, row: NoteRow & { signedAt: Date; signedName: string }): NoteRecord {
   const note = presentNote({ phiBox }, row);
@@ -54,6 +55,8 @@ export function buildNoteRecord(phiBox: PhiBox, visit: VisitWithNames, row: Note
     },
     sections: noteSections(note.content),
     signature: { signedName: row.signedName, signedAt: row.signedAt.toISOString(), contentHash: row.contentHash, status: row.status },
+    coSignature:
+      row.coSignedAt && row.coSignedName ? { signedName: row.coSignedName, signedAt: row.coSignedAt.toISOString(), hash: row.coSignatureHash } : null,
     attestation: attested ? `${attestationText(attested)} at ${formatAt(attested.at, timeZone)}` : NO_ATTESTATION,
     attestationStrokes: attested?.kind === 'signature' ? attested.strokes : null,
   };

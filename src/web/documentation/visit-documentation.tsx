@@ -1,6 +1,7 @@
 import { AlertTriangle, FileText } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { emptyNote, type NoteServiceId, type NoteView, type VisitNotesView } from '../../domain/documentation';
+import { signatureCode } from '../../domain/note-record';
 import type { VisitStatus } from '../../domain/visits';
 import { ApiError } from '../api/client';
 import { useVisitNotes } from '../api/documentation';
@@ -28,7 +29,6 @@ const statusLabels: Record<NoteView['status'], string> = {
 };
 
 /** A short code both parties can read to each other to be sure they see the same signed note (the start of its SHA-256). */
-const signatureCode = (hash: string) => `${hash.slice(0, 4)}-${hash.slice(4, 8)}`.toUpperCase();
 
 
 /**
