@@ -9,10 +9,12 @@ import type {
   Practitioner,
   Provenance,
   Reference,
+  RelatedPerson,
   Resource,
   ServiceRequest,
 } from '@medplum/fhirtypes';
 import type { NoteRecord } from '../../domain/note-record';
+import type { AttestationView } from '../../domain/visit-attestation';
 import type { StoredPatient } from '../../domain/patients';
 import { formatReference } from '../../domain/referral-reference';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
@@ -39,6 +41,14 @@ export interface ExportNote {
   pdf: Buffer;
   /** The version in force (the newest signed one); older signed versions are superseded. */
   current: boolean;
+  /** The supervising therapist who co-signed this version (record.coSignature says when); null when not co-signed. */
+  coSignerId: string | null;
+}
+
+/** A visit's check-out attestation, opened (only at aal2, with the patient in the bundle). */
+export interface ExportAttestation {
+  visitId: string;
+  attestation: AttestationView;
 }
 
 export interface FhirExportInput {
@@ -49,6 +59,7 @@ export interface FhirExportInput {
   /** Null when the caller may not read the patient (below aal2) or none was added. */
   patient: StoredPatient | null;
   notes: ExportNote[];
+  attestations: ExportAttestation[];
   now: Date;
 }
 
@@ -77,6 +88,12 @@ const appointmentStatus: Record<VisitWithNames['status'], Appointment['status']>
 const HOME_HEALTH = { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'HH', display: 'home health' };
 const AUTHOR_SIGNATURE = { system: 'urn:iso-astm:E1762-95:2013', code: '1.2.840.10065.1.12.1.1', display: 'Author’s Signature' };
 const AUTHOR_ROLE = { system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code: 'author', display: 'Author' };
+// The supervising PT's or OT's co-signature of an assistant's note: a countersignature verifying it (ISO/ASTM E1762 "Verification Signature").
+const VERIFICATION_SIGNATURE = { system: 'urn:iso-astm:E1762-95:2013', code: '1.2.840.10065.1.12.1.5', display: 'Verification Signature' };
+const VERIFIER_ROLE = { system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code: 'verifier', display: 'Verifier' };
+// The patient's or caregiver's signature at check-out attests that the visit took place (E1762 "Event Witness Signature").
+const EVENT_WITNESS_SIGNATURE = { system: 'urn:iso-astm:E1762-95:2013', code: '1.2.840.10065.1.12.1.9', display: 'Event Witness Signature' };
+const ATTESTER_ROLE = { system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code: 'attester', display: 'Attester' };
 
 const urn = () => `urn:uuid:${randomUUID()}`;
 
@@ -205,13 +222,51 @@ export function buildReferralBundle(input: FhirExportInput): Bundle {
       ],
       context: { ...(encounter ? { encounter: [encounter] } : {}), related: [serviceRequest] },
     } satisfies DocumentReference);
-    if (!author) continue;
+    if (author) {
+      add<Provenance>({
+        resourceType: 'Provenance',
+        target: [document],
+        recorded: record.signature.signedAt,
+        agent: [{ type: { coding: [AUTHOR_ROLE] }, who: author }],
+        signature: [{ type: [AUTHOR_SIGNATURE], when: record.signature.signedAt, who: author }],
+      } satisfies Provenance);
+    }
+    const coSigner = note.coSignerId ? practitionerRefs.get(note.coSignerId) : undefined;
+    if (record.coSignature && coSigner) {
+      add<Provenance>({
+        resourceType: 'Provenance',
+        target: [document],
+        recorded: record.coSignature.signedAt,
+        activity: { text: 'Co-signature of an assistant’s note by the supervising therapist' },
+        agent: [{ type: { coding: [VERIFIER_ROLE] }, who: coSigner }],
+        signature: [{ type: [VERIFICATION_SIGNATURE], when: record.coSignature.signedAt, who: coSigner }],
+      } satisfies Provenance);
+    }
+  }
+
+  // A drawn signature at check-out, on the visit's Encounter. Only with the patient in the bundle
+  // (aal2): the signer is the Patient, or a RelatedPerson of theirs for a caregiver. "Could not be
+  // obtained" has no signer, so no Provenance: its reason is on the note's PDF.
+  const patientRef = patient ? subject : undefined;
+  for (const { visitId, attestation } of input.attestations) {
+    const encounter = encounters.get(visitId);
+    if (!patientRef || !encounter || attestation.kind !== 'signature') continue;
+    const signer: Reference<Patient | RelatedPerson> =
+      attestation.signer === 'patient'
+        ? patientRef
+        : add<RelatedPerson>({
+            resourceType: 'RelatedPerson',
+            patient: patientRef,
+            relationship: [{ text: 'Caregiver' }],
+            ...(attestation.signerName ? { name: [{ text: attestation.signerName }] } : {}),
+          } satisfies RelatedPerson);
     add<Provenance>({
       resourceType: 'Provenance',
-      target: [document],
-      recorded: record.signature.signedAt,
-      agent: [{ type: { coding: [AUTHOR_ROLE] }, who: author }],
-      signature: [{ type: [AUTHOR_SIGNATURE], when: record.signature.signedAt, who: author }],
+      target: [encounter],
+      recorded: attestation.at,
+      activity: { text: `Check-out attestation: signed by the ${attestation.signer}` },
+      agent: [{ type: { coding: [ATTESTER_ROLE] }, who: signer }],
+      signature: [{ type: [EVENT_WITNESS_SIGNATURE], when: attestation.at, who: signer }],
     } satisfies Provenance);
   }
 

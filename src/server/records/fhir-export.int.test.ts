@@ -1,7 +1,9 @@
-import type { Bundle, BundleEntry, DocumentReference, Patient, Practitioner, Provenance, Resource, ServiceRequest } from '@medplum/fhirtypes';
+import type { Bundle, BundleEntry, DocumentReference, Encounter, Patient, Practitioner, Provenance, RelatedPerson, Resource, ServiceRequest } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
+import { signatureAttestation } from '../../../test/attestation';
+import { assistantNote, buildAssistantVisit } from '../../../test/co-signature-fixtures';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { fhirIssues } from '../../../test/fhir-validation';
 import { callApi, errorOf, ok } from '../../../test/http';
@@ -12,7 +14,10 @@ import { session, type SignedIn } from '../../../test/people';
 import { buildReferral } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { NoteContent, VisitNotesView } from '../../domain/documentation';
-import { auditLog } from '../db/schema/index';
+import { createPhiBox } from '../crypto/phi-box';
+import { auditLog, visits } from '../db/schema/index';
+import { loadSecrets } from '../secrets';
+import { sealAttestation } from '../visits/attestation';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -149,6 +154,64 @@ describe('a referral as a FHIR R4 bundle for the agency’s EHR', () => {
     const refusals = await audits(referral.id, 'referral.export_fhir');
     expect(refusals).toHaveLength(5);
     for (const row of refusals) expect(row.outcome).toBe('failure');
+  });
+
+  it('a co-signature is a Provenance by the supervising PT (verifier, verification signature) on the note; the patient’s and the caregiver’s check-out signatures are Provenances on the visits’ Encounters; all valid', async () => {
+    const built = await buildAssistantVisit(db());
+    const { phiKey } = await loadSecrets(app.config);
+    const phiBox = createPhiBox(phiKey);
+    const attested = (visitId: string, input: ReturnType<typeof signatureAttestation>, at: Date) =>
+      db().update(visits).set({ attestationSealed: sealAttestation(phiBox, visitId, input, at) }).where(eq(visits.id, visitId));
+    const caregiverSignedAt = new Date(Date.now() - 3_600_000);
+    await attested(built.visit.id, signatureAttestation({ signer: 'caregiver', signerName: 'Marisol Quintero' }), caregiverSignedAt);
+    await attested(built.evaluation.id, signatureAttestation({ signer: 'patient' }), new Date(Date.now() - 47 * 3_600_000));
+    const [agency, pt, pta] = [await session(app, built.agency), await session(app, built.pt), await session(app, built.pta)];
+    await ok(await call('PUT', `/referrals/${built.referral.id}/patient`, agency, patientInput()));
+    await ok(await call('PUT', `/visits/${built.visit.id}/notes/draft`, pta, { content: assistantNote }));
+    const signed = await ok<VisitNotesView>(await call('POST', `/visits/${built.visit.id}/notes/sign`, pta, { signedName: 'Alex Kim' }));
+    const coSigned = (await ok<VisitNotesView>(await call('POST', `/visits/${built.visit.id}/notes/${signed.notes[0]!.id}/co-sign`, pt, { signedName: 'Pat Morgan' }))).notes[0]!;
+
+    const bundle = await ok<Bundle>(await fhirOf(built.referral.id, agency));
+    expectValid(bundle);
+    const byUrl = new Map((bundle.entry ?? []).map((entry) => [entry.fullUrl, entry.resource]));
+    const practitioner = (family: string) => ofType<Practitioner>(bundle, 'Practitioner').find((entry) => entry.resource.name?.[0]?.family === family)!;
+    const supervisor = practitioner('Morgan');
+    expect(supervisor.resource.identifier).toEqual([{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }]);
+    const document = ofType<DocumentReference>(bundle, 'DocumentReference')[0]!;
+    const provenances = ofType<Provenance>(bundle, 'Provenance').map((entry) => entry.resource);
+    const onDocument = provenances.filter((provenance) => provenance.target[0]?.reference === document.fullUrl);
+    expect(onDocument.map((provenance) => provenance.agent[0]?.type?.coding?.[0]?.code)).toEqual(['author', 'verifier']);
+    const coSignature = onDocument[1]!;
+    expect(coSignature).toMatchObject({
+      recorded: coSigned.coSignedAt,
+      agent: [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code: 'verifier' }] }, who: { reference: supervisor.fullUrl } }],
+      signature: [{ type: [{ system: 'urn:iso-astm:E1762-95:2013', code: '1.2.840.10065.1.12.1.5' }], when: coSigned.coSignedAt, who: { reference: supervisor.fullUrl } }],
+    });
+    expect(onDocument[0]!.agent[0]!.who).toEqual({ reference: practitioner('Kim').fullUrl });
+    // The note's PDF in the bundle says who co-signed it.
+    expect((await pdfText(Buffer.from(document.resource.content[0]!.attachment.data!, 'base64'))).text).toContain('Co-signed by the supervising therapist: Pat Morgan');
+
+    const patient = ofType<Patient>(bundle, 'Patient')[0]!;
+    const attestations = provenances.filter((provenance) => provenance.signature?.[0]?.type[0]?.code === '1.2.840.10065.1.12.1.9');
+    expect(attestations).toHaveLength(2);
+    const signerOf = (provenance: Provenance) => byUrl.get(provenance.signature![0]!.who.reference);
+    const encounterOf = (provenance: Provenance) => byUrl.get(provenance.target[0]!.reference) as Encounter;
+    const byCaregiver = attestations.find((provenance) => signerOf(provenance)?.resourceType === 'RelatedPerson')!;
+    const byPatient = attestations.find((provenance) => signerOf(provenance)?.resourceType === 'Patient')!;
+    expect(byCaregiver).toMatchObject({ recorded: caregiverSignedAt.toISOString(), agent: [{ type: { coding: [{ code: 'attester' }] } }] });
+    expect(encounterOf(byCaregiver).identifier).toEqual([{ system: 'urn:carerelay:visit', value: built.visit.id }]);
+    expect(signerOf(byCaregiver) as RelatedPerson).toMatchObject({ patient: { reference: patient.fullUrl }, name: [{ text: 'Marisol Quintero' }], relationship: [{ text: 'Caregiver' }] });
+    expect(byPatient.signature![0]!.who).toEqual({ reference: patient.fullUrl });
+    expect(encounterOf(byPatient).identifier).toEqual([{ system: 'urn:carerelay:visit', value: built.evaluation.id }]);
+    // Never the drawn strokes.
+    expect(JSON.stringify(bundle)).not.toContain('[12,150]');
+    expect(await audits(built.referral.id, 'referral.export_fhir')).toMatchObject([{ outcome: 'success', details: { coSignatures: 1, attestations: 2 } }]);
+
+    // Below aal2: no patient, so no signer to name, and no notes: none of these Provenances, no caregiver.
+    const aal1 = await ok<Bundle>(await fhirOf(built.referral.id, await session(app, built.agency, 'aal1')));
+    expectValid(aal1);
+    for (const type of ['Provenance', 'RelatedPerson', 'Patient']) expect(ofType(aal1, type)).toHaveLength(0);
+    expect(JSON.stringify(aal1)).not.toContain('Marisol');
   });
 
   it('is documented in the OpenAPI description', async () => {

@@ -6,7 +6,8 @@ import { AppError } from '../errors';
 import { readPatientWithin } from '../patients/service';
 import type { Caller } from '../use-case';
 import { listVisitsOfReferral, type VisitWithNames } from '../visits/queries';
-import { buildReferralBundle, type ExportNote } from './fhir-bundle';
+import { openAttestation } from '../visits/attestation';
+import { buildReferralBundle, type ExportAttestation, type ExportNote } from './fhir-bundle';
 import { renderNotePdf } from './note-pdf';
 import { buildNoteRecord, signedRows } from './note-records';
 import { canExportReferral } from './policy';
@@ -25,7 +26,7 @@ async function signedNotes(deps: RecordsDeps, t: Transaction, visits: VisitWithN
     const rows = signedRows(await listNoteRows(t.tx, visit.id));
     for (const [index, row] of rows.entries()) {
       const record = buildNoteRecord(deps.phiBox, visit, row);
-      notes.push({ record, visitId: visit.id, therapistId: visit.therapistId, pdf: await renderNotePdf(record), current: index === 0 });
+      notes.push({ record, visitId: visit.id, therapistId: visit.therapistId, pdf: await renderNotePdf(record), current: index === 0, coSignerId: row.coSignedBy });
     }
   }
   return notes;
@@ -44,14 +45,25 @@ export function exportReferralFhir(deps: RecordsDeps, options: Caller & { referr
     const access = canExportReferral(actor, referral);
     if (!access.allowed || !referral) return refused(new AppError('NOT_FOUND', NO_REFERRAL), { reason: 'no_access' });
     const visits = await listVisitsOfReferral(t.tx, referral.id, actor.userId);
-    const therapistIds = [...new Set([referral.matchedTherapistId, ...visits.map((visit) => visit.therapistId)].filter((id): id is string => id !== null))];
     let patient = null;
     let notes: ExportNote[] = [];
+    let attestations: ExportAttestation[] = [];
     if (access.withPhi) {
       const read = await readPatientWithin(t.tx, deps, { actor, client, referralId: referral.id });
       patient = 'patient' in read ? read.patient : null;
       notes = await signedNotes(deps, t, visits);
+      // The signer of an attestation is the patient or their caregiver: only where the patient is in the bundle.
+      if (patient) {
+        attestations = visits.flatMap((visit) => {
+          const attestation = openAttestation(deps.phiBox, visit);
+          return attestation ? [{ visitId: visit.id, attestation }] : [];
+        });
+      }
     }
+    // Every therapist named: the matched one, each visit's, and each supervising therapist who co-signed a note.
+    const therapistIds = [
+      ...new Set([referral.matchedTherapistId, ...visits.map((visit) => visit.therapistId), ...notes.map((note) => note.coSignerId)].filter((id): id is string => id !== null)),
+    ];
     const bundle = buildReferralBundle({
       referral,
       orderLines: await referralOrderLines(t.tx, referral.id),
@@ -59,11 +71,19 @@ export function exportReferralFhir(deps: RecordsDeps, options: Caller & { referr
       visits,
       patient,
       notes,
+      attestations,
       now: new Date(),
     });
     return {
       value: bundle,
-      details: { withPatient: patient !== null, visits: visits.length, noteIds: notes.map((note) => note.record.noteId), aal: actor.aal },
+      details: {
+        withPatient: patient !== null,
+        visits: visits.length,
+        noteIds: notes.map((note) => note.record.noteId),
+        coSignatures: notes.filter((note) => note.record.coSignature !== null).length,
+        attestations: attestations.length,
+        aal: actor.aal,
+      },
     };
   });
 }

@@ -45,9 +45,11 @@ export const recordRoutes: RoutesPlugin = async (app, deps) => {
         tags,
         summary: 'The referral as one FHIR R4 Bundle (type collection) for the agency’s EHR (the referral’s agency only; 404 for anyone else)',
         description: [
-          'ServiceRequest: the referral, its ordered services and visit frequency. Practitioner per therapist, with the NPI (system http://hl7.org/fhir/sid/us-npi).',
+          'ServiceRequest: the referral, its ordered services and visit frequency. Practitioner per therapist (the supervising therapist who co-signed a note too), with the NPI (system http://hl7.org/fhir/sid/us-npi).',
           'Appointment per visit; Encounter per visit that was checked in (class HH, the check-in and check-out times).',
-          'At aal2 only: Patient, DocumentReference per signed note version with its PDF attached (base64, application/pdf), Provenance for each signature.',
+          'At aal2 only: Patient, DocumentReference per signed note version with its PDF attached (base64, application/pdf), and a Provenance for each signature:',
+          'the author’s (agent type author, signature 1.2.840.10065.1.12.1.1), the supervising PT’s or OT’s co-signature of an assistant’s note (verifier, 1.2.840.10065.1.12.1.5),',
+          'and the patient’s or caregiver’s signature at check-out on the visit’s Encounter (attester, 1.2.840.10065.1.12.1.9; a caregiver as a RelatedPerson of the patient).',
           'Below aal2 the patient is referenced by the referral’s identifier (system urn:carerelay:referral) and the notes are left out.',
           'A PHI export: every request is audited (referral.export_fhir), and the patient read is audited as patient.read.',
         ].join(' '),
