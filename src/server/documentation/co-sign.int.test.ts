@@ -7,8 +7,10 @@ import { callApi, ok, refused } from '../../../test/http';
 import { session, type SignedIn } from '../../../test/people';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { ReferralCareClocks } from '../../domain/care-clock-view';
+import type { CareDeadlines } from '../../domain/care-deadlines';
+import type { AttentionList } from '../../domain/attention';
 import type { VisitNotesView } from '../../domain/documentation';
-import { auditLog } from '../db/schema/index';
+import { auditLog, visitNotes } from '../db/schema/index';
 
 /**
  * Co-signature of an assistant's note from the outside: the supervising PT (a PT who takes part in
@@ -125,6 +127,18 @@ describe('the co-signature clock', () => {
 
     await ok(await coSign(visit.id, noteId, pt));
     expect((await items()).map((item) => item.kind)).not.toContain('co_signature');
+  });
+
+  it('due soon, it is on both dashboards: the agency’s line leads to the referral’s care clocks, the supervising PT’s (who has no page for the referral) to their Schedule’s care deadlines, which name the visit', async () => {
+    const { referral, visit, agency, pt } = await assistantNoteSigned({ requiresCoSignature: true });
+    // Signed six days ago: due within seven, so due soon.
+    await db().update(visitNotes).set({ signedAt: new Date(Date.now() - 6 * 24 * HOUR) }).where(eq(visitNotes.visitId, visit.id));
+    const dueSoon = async (who: SignedIn, side: string) =>
+      (await ok<AttentionList>(await call('GET', `/dashboard/${side}/attention`, who))).items.find((item) => item.kind === 'care_due_soon');
+    expect(await dueSoon(agency, 'agency')).toMatchObject({ count: 1, link: `/dashboard/agency/referrals/${referral.id}#care-clocks` });
+    expect(await dueSoon(pt, 'therapist')).toMatchObject({ count: 1, link: '/dashboard/therapist/schedule#care-deadlines' });
+    const { items } = await ok<CareDeadlines>(await call('GET', '/care-clocks', pt));
+    expect(items).toContainEqual(expect.objectContaining({ kind: 'co_signature', visitId: visit.id, state: 'due_soon', bookable: false }));
   });
 
   it('runs no co-signature item where neither the state nor the agency requires one', async () => {

@@ -3,7 +3,7 @@ import type { CareClockView } from '../../domain/care-clock-view';
 import { useCareClocks } from '../api/care-clocks';
 import { Button } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
-import { CareClockBooked, CareClockDue, CareClockStateBadge } from './care-clock-item-parts';
+import { CareClockBooked, CareClockDue, CareClockNoteLink, CareClockStateBadge } from './care-clock-item-parts';
 
 /**
  * "Care clocks" on both referral pages: what the home health rules make due on the referral, by
@@ -52,6 +52,7 @@ function CareClockRow({ item, role }: { item: CareClockView; role: 'agency' | 't
         <CareClockDue item={item} />
         <p className="text-xs break-words text-slate-600">{item.reason}</p>
         {item.booked && <CareClockBooked booked={item.booked} role={role} />}
+        <CareClockNoteLink item={item} role={role} />
       </div>
       <CareClockStateBadge state={item.state} />
     </li>

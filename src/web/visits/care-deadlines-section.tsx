@@ -6,7 +6,7 @@ import { careVisitTypeLabels } from '../../domain/care-visit-types';
 import { useCareDeadlines } from '../api/care-clocks';
 import { Button, ButtonLink } from '../ui/button';
 import { ErrorState, Loading } from '../ui/states';
-import { CareClockBooked, CareClockDue, CareClockStateBadge } from './care-clock-item-parts';
+import { CareClockBooked, CareClockDue, CareClockNoteLink, CareClockStateBadge } from './care-clock-item-parts';
 
 /** Where the dashboard's "N care deadlines …" line leads when its items are on several referrals. */
 export const CARE_DEADLINES_ANCHOR = 'care-deadlines';
@@ -83,6 +83,7 @@ function CareDeadlineRow({ item, role }: { item: CareDeadline; role: 'agency' | 
         </p>
         <CareClockDue item={item} />
         {item.booked && <CareClockBooked booked={item.booked} role={role} />}
+        <CareClockNoteLink item={item} role={role} />
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
         <CareClockStateBadge state={item.state} />
