@@ -15,7 +15,7 @@ import { startJobQueue, type JobQueue } from './jobs/queue';
 import { recordLastFailure } from './delivery/record-last-failure';
 import { startDeliverySweep } from './delivery/sweep';
 import { createMailDelivery } from './mail/deliver-mail';
-import { createReferralAlertFanOutJob, createReferralAlertJob } from './referrals/alert-job';
+import { createReferralAlertJob, createReferralAlertsJob } from './referrals/alert-job';
 import { expireReferral } from './referrals/service';
 import type { AttachmentStore } from './documentation/attachment-store';
 import { moveAttachmentFilesToStore } from './documentation/move-attachment-files';
@@ -149,7 +149,7 @@ async function startWorkers(
     ),
   );
 
-  await jobs.work('referral-alerts', recordLastFailure(database, 'referral-alerts', createReferralAlertFanOutJob({ jobs })));
+  await jobs.work('referral-alerts', recordLastFailure(database, 'referral-alerts', createReferralAlertsJob({ database, jobs, publicUrl: config.publicUrl })));
   await jobs.work('referral-alert', recordLastFailure(database, 'referral-alert', createReferralAlertJob({ database, jobs, publicUrl: config.publicUrl })));
   await startDeliverySweep({ database, jobs });
   await registerPaymentJobs({ database, jobs, payments });

@@ -8,9 +8,9 @@ export interface JobData {
   'send-sms': { smsId: string };
   /** A message to the team's chat about a new sign-up (managers use the agency channel). */
   'signup-webhook': { target: 'agency' | 'therapist' | 'manager'; content: string };
-  /** Queues the 'referral-alert' of each therapist just offered a referral (after its commit). */
+  /** The email/SMS alerts of therapists offered a referral, in bulk (after its commit); those in quiet hours get a job of their own for when they end. */
   'referral-alerts': { referralId: string; therapistIds: string[] };
-  /** One therapist's email/SMS alert about one referral, held back during their quiet hours. */
+  /** One therapist's email/SMS alert about one referral: what the previous version queued (referral-alerts does it now). */
   'referral-alert': { referralId: string; therapistId: string };
   /** Closes a posted referral whose offer window has passed. */
   'expire-referral': { referralId: string };
@@ -79,13 +79,13 @@ const WORK_BATCH = 20;
 
 /**
  * Queues whose batch is smaller, because their jobs run on the app's pool (10 connections) and
- * come by the thousand: a referral posted to 5,000 therapists queues 5,000 alerts, and 20 of them
- * at once (each taking up to two connections) left requests waiting for a connection and delayed
- * the next post's notifications by seconds. Four at a time still alert 5,000 therapists within a
- * minute or two, which is what an email alert needs. Locating addresses asks the Census Geocoder,
- * a public service: the patients queued at start-up after an upgrade are asked four at a time too.
+ * come by the hundred: every post queues its referral's alerts, and 20 alert jobs at once left
+ * requests waiting for a connection and delayed the next post's notifications by seconds. Four at
+ * a time take at most four connections and still keep up with posting. Locating addresses asks the
+ * Census Geocoder, a public service: the patients queued at start-up after an upgrade are asked
+ * four at a time too.
  */
-const SMALLER_BATCHES: Partial<Record<JobName, number>> = { 'referral-alert': 4, 'locate-patient-home': 4 };
+const SMALLER_BATCHES: Partial<Record<JobName, number>> = { 'referral-alerts': 4, 'referral-alert': 4, 'locate-patient-home': 4 };
 
 /**
  * How long a job may stay active before pg-boss takes it for lost (its worker died) and retries

@@ -9,11 +9,12 @@ import { TwilioDouble } from '../../../test/twilio-double';
 import { endOfQuietHours } from '../../domain/notification-preferences';
 import { mailMessages, referralOffers, smsMessages } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
-import { createReferralAlertFanOutJob, createReferralAlertJob } from './alert-job';
+import { createReferralAlertJob, createReferralAlertsJob } from './alert-job';
 
 /**
- * The 'referral-alert' job: email over SMTP, SMS through the provider for those who opted in, held
- * back during quiet hours, and never sent twice.
+ * The referral's alerts ('referral-alerts', and the one-therapist 'referral-alert' an earlier version
+ * queued): email over SMTP, SMS through the provider for those who opted in, held back during quiet
+ * hours, and never sent twice.
  */
 
 let app: TestApp;
@@ -75,10 +76,10 @@ async function offerOf(referralId: string, therapistId: string) {
   return offer;
 }
 
-/** The 'referral-alert' jobs pg-boss holds for one therapist and referral, oldest first. */
+/** The 'referral-alerts' jobs pg-boss holds that alert this therapist about this referral, oldest first. */
 async function alertJobsFor(referralId: string, therapistId: string) {
   const result = await app.runtime.database.pool.query<{ state: string; start_after: Date }>(
-    "select state, start_after from pgboss.job where name = 'referral-alert' and data->>'referralId' = $1 and data->>'therapistId' = $2 order by created_on",
+    "select state, start_after from pgboss.job where name = 'referral-alerts' and data->>'referralId' = $1 and data->'therapistIds' ? $2 order by created_on",
     [referralId, therapistId],
   );
   return result.rows;
@@ -104,15 +105,15 @@ function alertJob(options: { now?: Date; jobs?: JobQueue } = {}) {
   });
 }
 
-/** The app's queue, except that 'referral-alert' jobs are recorded instead of queued. */
+/** The app's queue, except that 'referral-alerts' jobs are recorded instead of queued. */
 function recordingQueue() {
   const sent: Array<{ data: unknown; startAfter?: Date }> = [];
   const real = app.runtime.jobs;
-  const send: JobQueue['send'] = async (name, data, options) => {
-    if (name === 'referral-alert') sent.push({ data, startAfter: options?.startAfter });
-    else await real.send(name, data, options);
+  const sendAll: JobQueue['sendAll'] = async (jobs, options) => {
+    for (const job of jobs) if (job.name === 'referral-alerts') sent.push({ data: job.data, startAfter: job.startAfter });
+    await real.sendAll(jobs.filter((job) => job.name !== 'referral-alerts'), options);
   };
-  return { sent, queue: { ...real, send } };
+  return { sent, queue: { ...real, sendAll } };
 }
 
 describe('email alerts', () => {
@@ -133,7 +134,7 @@ describe('email alerts', () => {
     await expect.poll(async () => (await mailsTo(person.email, referral.id)).map((row) => row.status), { timeout: 5000 }).toEqual(['sent']);
   });
 
-  it('posting queues one fan-out job for everyone offered; run again, it still alerts each therapist once', async () => {
+  it('posting queues one alerts job for everyone offered; run again, it still alerts each therapist once', async () => {
     const people = [await therapist(), await therapist(), await therapist()];
     const referral = await post();
     const fanOuts = await app.runtime.database.pool.query<{ data: { therapistIds: string[] } }>(
@@ -144,7 +145,10 @@ describe('email alerts', () => {
     expect(fanOuts.rows[0]!.data.therapistIds).toEqual(expect.arrayContaining(people.map((p) => p.userId)));
     for (const person of people) await smtp.waitForMail((m) => m.to.includes(person.email) && m.text.includes(referral.id));
 
-    await createReferralAlertFanOutJob({ jobs: app.runtime.jobs })({ referralId: referral.id, therapistIds: people.map((p) => p.userId) });
+    await createReferralAlertsJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url })({
+      referralId: referral.id,
+      therapistIds: people.map((p) => p.userId),
+    });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     for (const person of people) expect(await mailsTo(person.email, referral.id)).toHaveLength(1);
   });
@@ -215,6 +219,41 @@ describe('quiet hours', () => {
     expect((await offerOf(referral.id, person.userId)).alertedAt).toEqual(resume);
   });
 
+  it('therapists whose quiet hours end at the same moment wait in one job, while the others are alerted at once', async () => {
+    const quiet = quietNow();
+    const sleepers = [await therapist(quiet), await therapist(quiet)];
+    const awake = await therapist();
+    const referral = await post();
+    await smtp.waitForMail((m) => m.to.includes(awake.email) && m.text.includes(referral.id));
+
+    const resume = endOfQuietHours(new Date(), { start: quiet.quietHoursStart, end: quiet.quietHoursEnd, timeZone: TIME_ZONE });
+    const waiting = await app.runtime.database.pool.query<{ therapist_ids: string[]; start_after: Date }>(
+      "select data->'therapistIds' as therapist_ids, start_after from pgboss.job where name = 'referral-alerts' and data->>'referralId' = $1 and state = 'created'",
+      [referral.id],
+    );
+    const held = waiting.rows.filter((job) => sleepers.some((s) => job.therapist_ids.includes(s.userId)));
+    expect(held).toHaveLength(1);
+    expect(held[0]!.therapist_ids).toEqual(expect.arrayContaining(sleepers.map((s) => s.userId)));
+    expect(held[0]!.therapist_ids).not.toContain(awake.userId);
+    expect(held[0]!.start_after.toISOString()).toBe(resume.toISOString());
+    for (const sleeper of sleepers) {
+      expect(await mailsTo(sleeper.email, referral.id)).toEqual([]);
+      expect((await offerOf(referral.id, sleeper.userId)).alertedAt).toBeNull();
+    }
+    expect(await mailsTo(awake.email, referral.id)).toHaveLength(1);
+
+    // When it runs at their end, both are mailed, once each.
+    await createReferralAlertsJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url, now: () => resume })({
+      referralId: referral.id,
+      therapistIds: held[0]!.therapist_ids,
+    });
+    for (const sleeper of sleepers) {
+      expect(await mailsTo(sleeper.email, referral.id)).toHaveLength(1);
+      expect((await offerOf(referral.id, sleeper.userId)).alertedAt).toEqual(resume);
+    }
+    expect(await mailsTo(awake.email, referral.id)).toHaveLength(1);
+  });
+
   it('createReferralAlertJob, at an injected time inside quiet hours, re-queues for their end and sends nothing', async () => {
     const person = await therapist({ quietHoursStart: '22:00', quietHoursEnd: '07:00' });
     const referral = await post();
@@ -225,7 +264,7 @@ describe('quiet hours', () => {
     await db().update(referralOffers).set({ alertedAt: null }).where(and(eq(referralOffers.referralId, referral.id), eq(referralOffers.therapistId, person.userId)));
     const mailsBefore = (await mailsTo(person.email, referral.id)).length;
     await alertJob({ now: new Date('2026-01-15T05:30:00Z'), jobs: queue })({ referralId: referral.id, therapistId: person.userId });
-    expect(sent).toEqual([{ data: { referralId: referral.id, therapistId: person.userId }, startAfter: new Date('2026-01-15T13:00:00Z') }]);
+    expect(sent).toEqual([{ data: { referralId: referral.id, therapistIds: [person.userId] }, startAfter: new Date('2026-01-15T13:00:00Z') }]);
     expect(await mailsTo(person.email, referral.id)).toHaveLength(mailsBefore);
     expect((await offerOf(referral.id, person.userId)).alertedAt).toBeNull();
 

@@ -16,8 +16,8 @@ import type { ReferralRow } from './queries';
  *
  * A post to thousands of therapists is what this is shaped by: the offers and the notifications
  * are inserted by one statement from the same array parameters (the notifications only for the
- * offers that were new), locking the recipients first, and one job queues the alerts after the
- * commit.
+ * offers that were new), locking the recipients first, and one job alerts them by email and SMS
+ * after the commit.
  */
 export async function offerToEligible(
   t: Transaction,
@@ -54,7 +54,7 @@ export async function offerToEligible(
   );
   const offered = result.rows[0]?.offered ?? [];
   if (offered.length === 0) return { offered: 0, jobs: [] };
-  // One job, committed with the offers, queues the per-therapist alerts afterwards: queueing
-  // thousands of jobs here would hold the agency's request (and the referral's lock) for them.
+  // One job, committed with the offers, sends their email and SMS alerts afterwards (alert-job.ts):
+  // writing thousands of mails here would hold the agency's request (and the referral's lock) for them.
   return { offered: offered.length, jobs: [{ name: 'referral-alerts', data: { referralId: referral.id, therapistIds: offered } }] };
 }
