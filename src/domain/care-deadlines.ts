@@ -17,8 +17,12 @@ export const CARE_DEADLINES_LIMIT = 50;
 const DAY = 86_400_000;
 
 export const careDeadlineSchema = careClockViewSchema.extend({
-  /** The referral it is due on: its reference and coarse place (the city and state of the patient's ZIP), never the patient. */
-  referral: z.object({ id: z.string(), reference: z.string(), city: z.string(), state: z.string() }),
+  /**
+   * The referral it is due on: its reference and coarse place (the city and state of the patient's
+   * ZIP), never the patient; `viewable` when the caller may open its page (its agency, its matched
+   * therapist), not a supervising therapist who reaches only the assistant's note.
+   */
+  referral: z.object({ id: z.string(), reference: z.string(), city: z.string(), state: z.string(), viewable: z.boolean() }),
   /** For the matched therapist: the referral page's schedule form offers the visit that meets it. */
   bookable: z.boolean(),
 });

@@ -63,7 +63,7 @@ describe('GET /api/care-clocks', () => {
         visitType: 'evaluation',
         state: 'overdue',
         by: ['PT'],
-        referral: { id: mine.id, reference: reference(mine), city: 'Austin', state: 'TX' },
+        referral: { id: mine.id, reference: reference(mine), city: 'Austin', state: 'TX', viewable: true },
         bookable: false,
       }),
     ]);
@@ -87,9 +87,10 @@ describe('GET /api/care-clocks', () => {
     await awaitingEvaluation(agencyPerson.userId, ago(3 * DAY));
 
     const answer = await deadlinesOf(await session(app, therapistPerson));
-    expect(answer.items.map((item) => [item.referral.id, item.kind, item.state, item.bookable])).toEqual([
-      [matched.id, 'start_of_care', 'overdue', true],
-      [evaluated.id, 'reassessment', 'due_soon', false],
+    // Only the referral they are matched to opens for them: the other is its matched PTA's and its agency's.
+    expect(answer.items.map((item) => [item.referral.id, item.kind, item.state, item.bookable, item.referral.viewable])).toEqual([
+      [matched.id, 'start_of_care', 'overdue', true, true],
+      [evaluated.id, 'reassessment', 'due_soon', false, false],
     ]);
     expect(answer.total).toBe(2);
 

@@ -73,7 +73,13 @@ export async function listMyCareDeadlines(deps: { database: Database }, options:
       value: {
         items: shown.map(({ item, facts, bookable }) => ({
           ...presentCareClock(item),
-          referral: { id: facts.referral.id, reference: formatReference(facts.referenceNumber), city: facts.patientCity, state: facts.referral.patientState },
+          referral: {
+            id: facts.referral.id,
+            reference: formatReference(facts.referenceNumber),
+            city: facts.patientCity,
+            state: facts.referral.patientState,
+            viewable: as === 'agency' || facts.matchedTherapistId === actor.userId,
+          },
           bookable: bookable(item),
         })),
         total,

@@ -138,7 +138,12 @@ describe('the co-signature clock', () => {
     expect(await dueSoon(agency, 'agency')).toMatchObject({ count: 1, link: `/dashboard/agency/referrals/${referral.id}#care-clocks` });
     expect(await dueSoon(pt, 'therapist')).toMatchObject({ count: 1, link: '/dashboard/therapist/schedule#care-deadlines' });
     const { items } = await ok<CareDeadlines>(await call('GET', '/care-clocks', pt));
-    expect(items).toContainEqual(expect.objectContaining({ kind: 'co_signature', visitId: visit.id, state: 'due_soon', bookable: false }));
+    expect(items).toContainEqual(
+      expect.objectContaining({ kind: 'co_signature', visitId: visit.id, state: 'due_soon', bookable: false, referral: expect.objectContaining({ viewable: false }) }),
+    );
+    // The agency owns the referral's page; the supervising PT reaches only the note.
+    const forAgency = await ok<CareDeadlines>(await call('GET', '/care-clocks', agency));
+    expect(forAgency.items).toContainEqual(expect.objectContaining({ kind: 'co_signature', referral: expect.objectContaining({ viewable: true }) }));
   });
 
   it('runs no co-signature item where neither the state nor the agency requires one', async () => {

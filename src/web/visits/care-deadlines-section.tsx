@@ -77,9 +77,16 @@ function CareDeadlineRow({ item, role }: { item: CareDeadline; role: 'agency' | 
       <div className="min-w-0 space-y-1">
         <p className="font-medium text-slate-900">{item.label}</p>
         <p className="text-sm">
-          <Link to={`${referralPage}#care-clocks`} className="inline-flex min-h-11 items-center font-semibold break-words text-brand-700 underline hover:no-underline lg:min-h-0">
-            {referral.reference} · {referral.city}, {referral.state}
-          </Link>
+          {referral.viewable ? (
+            <Link to={`${referralPage}#care-clocks`} className="inline-flex min-h-11 items-center font-semibold break-words text-brand-700 underline hover:no-underline lg:min-h-0">
+              {referral.reference} · {referral.city}, {referral.state}
+            </Link>
+          ) : (
+            // A supervising therapist is not a party to the referral's page: the note's link below is theirs.
+            <span className="font-semibold text-slate-800">
+              {referral.reference} · {referral.city}, {referral.state}
+            </span>
+          )}
         </p>
         <CareClockDue item={item} />
         {item.booked && <CareClockBooked booked={item.booked} role={role} />}
