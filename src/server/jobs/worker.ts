@@ -13,12 +13,15 @@ export interface Worker {
 type RunJob = (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>;
 
 /**
- * Runs one queue's jobs: fetches a batch, runs its jobs side by side, and completes or fails each
- * one itself. pg-boss's own `work()` completes and fails batches without awaiting them, so a
- * database that goes away at that moment leaves a rejected promise nobody handles, which ends the
- * process; here every call to the database is awaited and its failure reported to `onError`. A job
- * that cannot be marked done or failed stays active, and pg-boss's maintenance retries it once its
- * expiry passes, so nothing is lost (handlers are written to be run again safely).
+ * Runs one queue's jobs: fetches a batch, runs its jobs side by side, fails each one that threw on
+ * its own and completes the rest together, in one statement once the batch is done (the next fetch
+ * waits for the batch anyway; a mail queue draining a backlog so spends one statement per batch on
+ * completions rather than one per mail). pg-boss's own `work()` completes and fails batches without
+ * awaiting them, so a database that goes away at that moment leaves a rejected promise nobody
+ * handles, which ends the process; here every call to the database is awaited and its failure
+ * reported to `onError`. A job that cannot be marked done or failed stays active, and pg-boss's
+ * maintenance retries it once its expiry passes, so nothing is lost (handlers are written to be run
+ * again safely).
  */
 export function startWorker(boss: PgBoss, name: string, options: { batchSize: number; run: RunJob; onError: (error: Error) => void }): Worker {
   let stopping = false;
@@ -33,15 +36,21 @@ export function startWorker(boss: PgBoss, name: string, options: { batchSize: nu
     });
   const report = (error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error)));
 
-  const runOne = async (job: PgBoss.JobWithMetadata<unknown>) => {
+  /** Runs the job; true when it succeeded (it is completed with its batch), false once it is failed. */
+  const runOne = async (job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> => {
     try {
       await options.run(job);
+      return true;
     } catch (error) {
       report(error);
       await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(report);
-      return;
+      return false;
     }
-    await boss.complete(name, job.id).catch(report);
+  };
+  const runBatch = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+    const succeeded = await Promise.all(jobs.map(runOne));
+    const done = jobs.filter((_, index) => succeeded[index]).map((job) => job.id);
+    if (done.length > 0) await boss.complete(name, done).catch(report);
   };
 
   const loop = async () => {
@@ -55,7 +64,7 @@ export function startWorker(boss: PgBoss, name: string, options: { batchSize: nu
         failures++;
         report(error);
       }
-      await Promise.all(jobs.map(runOne));
+      await runBatch(jobs);
       if (stopping) break;
       if (failures > 0) await pause(Math.min(POLL_MS * 2 ** failures, MAX_BACKOFF_MS));
       else if (jobs.length < options.batchSize) await pause(POLL_MS);
