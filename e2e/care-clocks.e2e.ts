@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToKey, dateKeyIn, DEFAULT_TIME_ZONE } from '../src/domain/time-zones';
 import { referralAgreedRates, referralServices } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
-import { startE2e, type E2e } from '../test/e2e';
+import { type E2e, PHONE_AND_DESKTOP, startE2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
 import { buildReferral, insertResponse } from '../test/referral-fixtures';
 import { smallTapTargets } from '../test/tap-targets';
@@ -26,10 +26,6 @@ afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
 const DAY = 86_400_000;
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-];
 
 const attention = (page: Page) => page.getByRole('region', { name: 'Needs your attention' });
 const clocks = (page: Page) => page.getByRole('region', { name: 'Care clocks' });
@@ -65,7 +61,7 @@ async function openDashboard(page: Page, path: string) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
 
-describe.each(SIZES)('on a $name', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('on a $name', ({ viewport }) => {
   it('a reassessment coming due shows on both dashboards and the referral; booking the suggested reassessment clears it', async () => {
     const { agency, therapist, referral } = await evaluatedReferral();
 
@@ -106,7 +102,7 @@ describe.each(SIZES)('on a $name', ({ viewport }) => {
   });
 });
 
-describe.each(SIZES)('on a $name', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('on a $name', ({ viewport }) => {
   it('reassessments due on two referrals: the dashboard line leads both parties to the care deadlines on their Schedule, each to its referral, and the therapist books one', async () => {
     const first = await evaluatedReferral();
     const second = await evaluatedReferral('PT', [], first);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../test/axe';
-import { startE2e, type E2e } from '../test/e2e';
+import { type E2e, PHONE_AND_DESKTOP, startE2e } from '../test/e2e';
 import { buildEvaluatedReferral } from '../test/care-order-fixtures';
 import { smallTapTargets } from '../test/tap-targets';
 
@@ -19,14 +19,10 @@ beforeAll(async () => {
 afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-];
 const orders = (page: Page) => page.getByRole('region', { name: 'Orders' });
 const versions = (page: Page) => orders(page).getByRole('list', { name: 'Versions of the orders, newest first' }).locator(':scope > li');
 
-describe.each(SIZES)('on a $name', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('on a $name', ({ viewport }) => {
   it('the therapist proposes, the agency returns, the therapist proposes again and the agency approves with the physician’s order date', async () => {
     const { agency, therapist, referral } = await buildEvaluatedReferral(db());
     const tPage = await e2e.signedInPage(therapist, { viewport, aal: 'aal2' });

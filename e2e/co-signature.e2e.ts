@@ -6,7 +6,7 @@ import type { VisitNotesView } from '../src/domain/documentation';
 import { visitNotes } from '../src/server/db/schema/index';
 import { seriousAxeViolations } from '../test/axe';
 import { assistantNote, buildAssistantVisit } from '../test/co-signature-fixtures';
-import { startE2e, type E2e } from '../test/e2e';
+import { type E2e, PHONE_AND_DESKTOP, startE2e } from '../test/e2e';
 import { callApi, ok } from '../test/http';
 import { pdfText } from '../test/pdf-text';
 import { session } from '../test/people';
@@ -29,10 +29,6 @@ afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
 const DAY = 86_400_000;
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-];
 const ITEM = 'Co-signature of an assistant’s note';
 
 const attention = (page: Page) => page.getByRole('region', { name: 'Needs your attention' });
@@ -53,7 +49,7 @@ async function openDashboard(page: Page, path: string) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
 
-describe.each(SIZES)('on a $name', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('on a $name', ({ viewport }) => {
   it('the agency requires co-signature; the PTA’s note awaits it on both sides; the supervising PT co-signs it from their navigation; the agency’s PDF holds it', async () => {
     const built = await buildAssistantVisit(db(), { agency: { companyName: 'Bluebird Home Care' } });
     // The PTA wrote and signed the note over the API, six days ago: due within seven, so due soon.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/server/db/client';
 import { createNotification } from '../src/server/notifications/service';
 import { seriousAxeViolations } from '../test/axe';
-import { startE2e, type E2e } from '../test/e2e';
+import { type E2e, PHONE_AND_DESKTOP, startE2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
 import { buildReferral } from '../test/referral-fixtures';
 import { smallTapTargets } from '../test/tap-targets';
@@ -21,10 +21,6 @@ beforeAll(async () => {
 afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-];
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -55,7 +51,7 @@ async function openDashboard(page: Page, path: string) {
   await listed;
 }
 
-describe.each(SIZES)('on a $name', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('on a $name', ({ viewport }) => {
   it('the bell shows alike alerts as one item and leads to all notifications, where the group opens its list', async () => {
     const therapist = await buildTherapist(db(), { firstName: 'Noa', lastName: 'Grouped' });
     await alerts(therapist.userId);

@@ -4,7 +4,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteContent, VisitNotesView } from '../src/domain/documentation';
 import { seriousAxeViolations } from '../test/axe';
-import { startE2e, type E2e } from '../test/e2e';
+import { type E2e, PHONE_AND_DESKTOP, startE2e } from '../test/e2e';
 import { buildAgency, buildTherapist } from '../test/factories';
 import { fhirIssues } from '../test/fhir-validation';
 import { callApi, ok } from '../test/http';
@@ -28,10 +28,6 @@ beforeAll(async () => {
 afterAll(() => e2e.close());
 
 const db = () => e2e.app.runtime.database.db;
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-];
 
 const evaluation: NoteContent = {
   serviceId: 'evaluation',
@@ -77,7 +73,7 @@ async function openReferral(page: Page) {
   await page.getByRole('main').getByRole('link', { name: /^PT referral · Austin, TX/ }).click();
 }
 
-describe.each(SIZES)('on a $name', ({ viewport }) => {
+describe.each(PHONE_AND_DESKTOP)('on a $name', ({ viewport }) => {
   it('the agency downloads the signed note’s PDF from the visit and the referral’s FHIR bundle', async () => {
     const { agency, referral, visit, note } = await signedReferral();
     const page = await e2e.signedInPage(agency, { viewport, aal: 'aal2' });

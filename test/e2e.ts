@@ -11,6 +11,12 @@ interface PageOptions {
   timezoneId?: string;
 }
 
+/** The two sizes a journey that must work on a phone runs at: a 390 px phone and a laptop. */
+export const PHONE_AND_DESKTOP = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
 export interface E2e {
   app: TestApp;
   smtp: TestSmtpServer;
