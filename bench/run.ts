@@ -29,6 +29,7 @@
  * empty PostgreSQL database to use instead of an embedded one), WEB_DIST_DIR (the built
  * web to serve). The fan-out needs an open-file limit above the stream count (`ulimit -n`).
  */
+import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { runFanoutBenchmark, type FanoutSettings } from './fanout';
@@ -46,7 +47,7 @@ import {
   type Measurement,
   type RunSettings,
 } from './report';
-import { startBaseline, startBenchApp, type BenchServer } from './servers';
+import { startBaseline, startBenchApp, startFixedResponse, type BenchServer } from './servers';
 
 const parts = ['http', 'web', 'dashboards', 'matching', 'fanout'] as const;
 type Part = (typeof parts)[number];
@@ -182,6 +183,8 @@ async function runHttp(machine: MachineInfo): Promise<number> {
       log(`measuring ${endpoint.label}…`);
       results.push({ kind: 'measured', ...(await measure(endpoint.label, url, settings)), baselineRequestsPerSecond: adjacent.requestsPerSecond });
     }
+    const landing = results.find((result) => result.kind === 'measured' && result.label === landingLabel);
+    const bound = landing?.kind === 'measured' ? await measureLandingBytes(appServer.url, settings, servers) : null;
     if (baselines.length === 0) await measureBaseline();
     const baseline = meanOf(`baseline: bare Fastify GET / (mean of ${baselines.length})`, baselines);
     const loadAfter = os.loadavg()[0]!;
@@ -191,12 +194,53 @@ async function runHttp(machine: MachineInfo): Promise<number> {
     log(`Load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after. Each endpoint is compared with the baseline measured just before it.`);
     log('');
     for (const line of formatTable(baseline, results)) log(line);
+    if (bound && landing?.kind === 'measured') {
+      log('');
+      log(
+        `What bounds ${landingLabel}: bare Fastify sending its ${bound.bytes.toLocaleString('en-US')} bytes (${bound.encoding}, the same content headers) ` +
+          `reaches ${Math.round(bound.measured.requestsPerSecond).toLocaleString('en-US')} req/s, ${(bound.measured.requestsPerSecond / bound.adjacentBaseline).toFixed(2)}× its adjacent baseline; ` +
+          `the landing page reaches ${(landing.requestsPerSecond / bound.measured.requestsPerSecond).toFixed(2)}× of that.`,
+      );
+    }
     const failed = hasFailures([...baselines.map((measured) => ({ kind: 'measured' as const, ...measured })), ...results]);
     if (failed) log('\nSome requests failed or answered with a non-2xx status: the figures above are not valid.');
     return failed ? 1 : 0;
   } finally {
     while (servers.length > 0) await servers.pop()!.close();
   }
+}
+
+const landingLabel = appEndpoints.find((endpoint) => endpoint.path === '/')!.label;
+
+/**
+ * A reference, not a target: bare Fastify sending the exact bytes `GET /` answered a browser (its
+ * compressed body and content headers), measured beside a baseline of its own. What it reaches is
+ * what sending that body costs here, which the issue's ≥ 0.6× for `/` cannot go beyond.
+ */
+async function measureLandingBytes(appUrl: string, settings: RunSettings, servers: BenchServer[]) {
+  // http.get, not fetch, which would decode the body: the bytes as they went over the wire.
+  const answer = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    http
+      .get(`${appUrl}/`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  const { body } = answer;
+  const encoding = String(answer.headers['content-encoding'] ?? 'identity');
+  const headers: Record<string, string> = { 'content-type': String(answer.headers['content-type'] ?? 'text/html') };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  const fixed = await startFixedResponse(body, headers);
+  servers.push(fixed);
+  const baselineServer = await startBaseline();
+  servers.push(baselineServer);
+  log(`measuring the baseline, then bare Fastify sending the landing page's ${body.length} bytes…`);
+  const adjacent = await measure('baseline', `${baselineServer.url}/`, settings);
+  const measured = await measure('bare Fastify, landing bytes', `${fixed.url}/`, settings);
+  return { bytes: body.length, encoding, measured, adjacentBaseline: adjacent.requestsPerSecond };
 }
 
 /** The baseline's row: its runs' mean throughput and latencies, and all their errors. */
