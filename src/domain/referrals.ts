@@ -324,6 +324,40 @@ export const therapistReferralSchema = referralCoreSchema.extend({
 });
 export type TherapistReferral = z.infer<typeof therapistReferralSchema>;
 
+/**
+ * GET /api/therapist/referrals: an entry of 'Referrals near me', what its card and the map show
+ * (the agency's list has AgencyReferralSummary likewise). The referral's own page (GET /:id) has the
+ * rest: the clinical summary, the lifecycle times, the answer's rates and notes. Each field is the
+ * same as the referral's own page shows.
+ */
+export const therapistReferralSummarySchema = therapistReferralSchema
+  .pick({
+    id: true,
+    referenceNumber: true,
+    referenceLabel: true,
+    status: true,
+    discipline: true,
+    services: true,
+    place: true,
+    visitFrequency: true,
+    visitFrequencyText: true,
+    totalVisits: true,
+    startBy: true,
+    orderedStartOfCare: true,
+    urgency: true,
+    agencyName: true,
+    expiresAt: true,
+    distanceMiles: true,
+    myRates: true,
+    matchedToMe: true,
+    hidden: true,
+  })
+  .extend({
+    /** The therapist's answer by its status, which the card shows as a badge. */
+    myResponse: responseViewSchema.pick({ status: true }).nullable(),
+  });
+export type TherapistReferralSummary = z.infer<typeof therapistReferralSummarySchema>;
+
 /** GET /api/admin/referrals/:id/eligibility/:therapistId (managers). */
 export const eligibilityViewSchema = z.object({
   referralId: z.string(),

@@ -7,7 +7,7 @@ import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { PatientRecord } from '../../domain/dashboards';
 import type { KeysetPage } from '../../domain/keyset-page';
-import type { AgencyReferral, AgencyReferralSummary, TherapistReferral } from '../../domain/referrals';
+import { therapistReferralSummarySchema, type AgencyReferral, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referrals';
 import { referralOffers, referralResponses, referrals, referralServices, visits } from '../db/schema/index';
 
 /**
@@ -86,8 +86,10 @@ describe("a therapist's open referrals", () => {
 
     /** The open view's total and ids, each entry checked against the referral read by itself. */
     async function open(): Promise<{ total: number; ids: string[] }> {
-      const page = await ok<KeysetPage<TherapistReferral>>(await callApi(app.url, 'GET', '/api/therapist/referrals?view=open', { cookie }));
-      for (const item of page.items) expect(item).toEqual(await ok(await callApi(app.url, 'GET', `/api/therapist/referrals/${item.id}`, { cookie })));
+      const page = await ok<KeysetPage<TherapistReferralSummary>>(await callApi(app.url, 'GET', '/api/therapist/referrals?view=open', { cookie }));
+      for (const item of page.items) {
+        expect(item).toEqual(therapistReferralSummarySchema.parse(await ok(await callApi(app.url, 'GET', `/api/therapist/referrals/${item.id}`, { cookie }))));
+      }
       return { total: page.total, ids: page.items.map((item) => item.id) };
     }
     const setReferral = (values: Partial<typeof referrals.$inferInsert>) => db().update(referrals).set(values).where(eq(referrals.id, referral.id));

@@ -5,7 +5,7 @@ import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, refused } from '../../../test/http';
 import { readEveryPage } from '../../../test/keyset-pages';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
-import type { AgencyReferralSummary, TherapistReferral } from '../../domain/referrals';
+import { therapistReferralSummarySchema, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referrals';
 import { referralOffers, therapistRates } from '../db/schema/index';
 
 /**
@@ -104,20 +104,20 @@ describe('GET /api/therapist/referrals, a page at a time', () => {
     await buildReferral(db(), { agencyId: agency.userId, status: 'matched', matchedTherapistId: someoneElse.userId, matchedAt });
     const read = get(await signIn(app.url, therapist));
 
-    const openPages = await readEveryPage<TherapistReferral>(read, '/api/therapist/referrals?view=open', 2);
+    const openPages = await readEveryPage<TherapistReferralSummary>(read, '/api/therapist/referrals?view=open', 2);
     expect(openPages[0]!.total).toBe(5);
     expect(ids(openPages)).toEqual(open.map((row) => row.id).sort().reverse());
 
-    const minePages = await readEveryPage<TherapistReferral>(read, '/api/therapist/referrals?view=mine', 2);
+    const minePages = await readEveryPage<TherapistReferralSummary>(read, '/api/therapist/referrals?view=mine', 2);
     expect(minePages[0]!.total).toBe(3);
     expect(ids(minePages)).toEqual(mine.map((row) => row.id).sort().reverse());
 
-    const hiddenPages = await readEveryPage<TherapistReferral>(read, '/api/therapist/referrals?view=hidden', 2);
+    const hiddenPages = await readEveryPage<TherapistReferralSummary>(read, '/api/therapist/referrals?view=hidden', 2);
     expect(ids(hiddenPages)).toEqual([hidden.id]);
     expect(hiddenPages[0]!.total).toBe(1);
   });
 
-  it('shows on each entry what the referral read by itself shows: services, agency, rates, the answer given', async () => {
+  it('shows on each entry what the referral read by itself shows of it: services, agency, rates, the answer given', async () => {
     const therapist = await buildTherapist(db());
     const agency = await buildAgency(db());
     const postedAt = new Date(Date.now() - HOUR);
@@ -141,20 +141,21 @@ describe('GET /api/therapist/referrals, a page at a time', () => {
     const read = get(await signIn(app.url, therapist));
 
     for (const view of ['open', 'hidden', 'mine']) {
-      const [page] = await readEveryPage<TherapistReferral>(read, `/api/therapist/referrals?view=${view}`, 25);
+      const [page] = await readEveryPage<TherapistReferralSummary>(read, `/api/therapist/referrals?view=${view}`, 25);
       expect(page!.items.length).toBeGreaterThan(0);
       for (const item of page!.items) {
         const alone = await read(`/api/therapist/referrals/${item.id}`);
         expect(alone.status).toBe(200);
-        expect(item).toEqual(await alone.json());
+        // An entry is a summary: the referral's own fields that its card shows, and nothing else.
+        expect(item).toEqual(therapistReferralSummarySchema.parse(await alone.json()));
       }
     }
-    const [open] = await readEveryPage<TherapistReferral>(read, '/api/therapist/referrals?view=open', 25);
+    const [open] = await readEveryPage<TherapistReferralSummary>(read, '/api/therapist/referrals?view=open', 25);
     expect(open!.items.find((item) => item.id === answered!.id)).toMatchObject({
       agencyName: expect.stringMatching(/\S/),
       distanceMiles: 4.5,
       myRates: { evaluation: 160, treatment: 95.5 },
-      myResponse: { status: 'accepted', requestedRates: { evaluation: 150 } },
+      myResponse: { status: 'accepted' },
       services: [{ serviceId: 'evaluation', visitCount: 1, offeredRate: 150 }],
     });
     expect(open!.items.find((item) => item.id === unanswered!.id)?.myResponse).toBeNull();

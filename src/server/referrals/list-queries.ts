@@ -1,8 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agencyProfiles, patients, referralOffers, referralResponses, referrals, therapistRates } from '../db/schema/index';
+import { agencyProfiles, referralOffers, referralResponses, referrals, therapistRates } from '../db/schema/index';
 import { afterKey, type PageRequest } from '../http/keyset';
-import type { PresentedReferralRow } from './presenters';
 import { summaryFactColumns } from './queries';
 
 /**
@@ -126,18 +125,6 @@ export async function listAgencyReferralRows(db: Db, agencyId: string, filter: A
 
 export type TherapistListView = 'open' | 'mine' | 'hidden';
 
-/**
- * A referral a therapist can reach (offered or matched to them, as findTherapistReferral), found by
- * its reference number in any view: a search looks for one record, wherever it stands.
- */
-export async function findTherapistReferralRowsByReference(db: Db, therapistId: string, reference: number) {
-  return db
-    .select({ referral: referrals, offer: referralOffers })
-    .from(referrals)
-    .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
-    .where(and(eq(referrals.referenceNumber, reference), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))));
-}
-
 /** The therapist lists' sort key: posted (open, hidden) or matched (mine) newest first, the id breaking ties. */
 export const therapistListKeyParts = ['timestamp', 'uuid'] as const;
 
@@ -173,17 +160,36 @@ export async function countTherapistReferrals(db: Db, therapistId: string, view:
 type TherapistPageShape = `${TherapistListView}:${'first' | 'after'}`;
 
 /**
- * What a therapist's list entry shows beside the referral's own columns, read as columns of the
- * page's statement rather than by five more queries after it: the services (kept on the referral),
- * the agency's name and the therapist's answer (joined by key), whether a patient was added (a
- * lookup by key).
+ * What an entry of 'Referrals near me' shows (TherapistReferralSummary), read as the page's columns:
+ * the referral's own, its services (kept on the referral), the agency's name and the therapist's
+ * answer (joined by key: the answer's status only), the offer's distance and whether it is hidden,
+ * and the therapist's own rates. Not the clinical summary, the lifecycle times or the answer's
+ * rates and notes, which the referral's page shows: the page's rows were twice as wide with them,
+ * and every column is parsed, mapped and sent for each of 25 entries.
  */
-function therapistFactColumns(therapistId: Placeholder) {
+function therapistSummaryColumns(therapistId: Placeholder) {
   return {
-    services: summaryFactColumns.services,
+    id: referrals.id,
+    referenceNumber: referrals.referenceNumber,
+    status: referrals.status,
+    discipline: referrals.discipline,
+    patientZip: referrals.patientZip,
+    patientCity: referrals.patientCity,
+    patientState: referrals.patientState,
+    latitude: referrals.latitude,
+    longitude: referrals.longitude,
+    visitFrequency: referrals.visitFrequency,
+    startBy: referrals.startBy,
+    orderedStartOfCare: referrals.orderedStartOfCare,
+    urgency: referrals.urgency,
+    expiresAt: referrals.expiresAt,
+    matchedToMe: sql<boolean>`coalesce(${referrals.matchedTherapistId} = ${therapistId}, false)`,
+    services: referrals.servicesSummary,
     // Joined by key (below): as a subquery of its own, PostgreSQL read the 200-row table whole for each entry.
     agencyName: agencyProfiles.companyName,
-    hasPatient: sql<boolean>`exists (select 1 from ${patients} where ${patients.referralId} = ${referrals.id})`,
+    distanceMiles: referralOffers.distanceMiles,
+    hidden: sql<boolean>`(${referralOffers.hiddenAt} is not null)`,
+    responseStatus: referralResponses.status,
     // The therapist's own rates, the same on every row: an uncorrelated subquery, computed once.
     myRates: sql<Record<string, number>>`(select coalesce(json_object_agg(${therapistRates.serviceId}, ${therapistRates.rate}::float8), '{}')
       from ${therapistRates} where ${therapistRates.therapistId} = ${therapistId})`,
@@ -191,14 +197,23 @@ function therapistFactColumns(therapistId: Placeholder) {
 }
 
 /**
- * The referral's columns a therapist's entry shows (presenters.ts, PresentedReferralRow): the
- * page's rows were half again as wide with the facts kept for the agency's lists and the
- * bookkeeping columns, each parsed and mapped for nothing.
+ * Entries of 'Referrals near me' with their sort key and total, before their `where`: from the
+ * therapist's offers (open, hidden), or from the referrals with the therapist's offer if any (those
+ * matched to them, a search by reference).
  */
-const therapistReferralColumns: { [K in keyof PresentedReferralRow]: (typeof referrals)[K] } = (() => {
-  const { offerCount: _a, responseCount: _b, visitsDone: _c, visitsOrdered: _d, servicesSummary: _e, updatedAt: _f, closedAt: _g, matchedResponseId: _h, ...shown } = getTableColumns(referrals);
-  return shown;
-})();
+function therapistEntriesQuery(db: Db, therapistId: Placeholder, from: 'offers' | 'referrals', sortedBy: SQLWrapper, total: SQL<number>) {
+  const fields = { referral: therapistSummaryColumns(therapistId), sortKey: sql<string>`${sortedBy}::text`, total };
+  const query =
+    from === 'referrals'
+      ? db
+          .select(fields)
+          .from(referrals)
+          .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
+      : db.select(fields).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId));
+  return query
+    .leftJoin(referralResponses, and(eq(referralResponses.referralId, referrals.id), eq(referralResponses.therapistId, therapistId)))
+    .leftJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId));
+}
 
 const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: string) => {
   const [view, from] = shape.split(':') as [TherapistListView, 'first' | 'after'];
@@ -207,18 +222,7 @@ const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: stri
   const after = from === 'after' ? afterKey([sortedBy, id], therapistListKeyParts, afterValues) : undefined;
   // The total rides on each row: an uncorrelated subquery, computed once for the statement.
   const total = sql<number>`(${countTherapistReferralsQuery(db, therapistId, view)})`;
-  const offer = { distanceMiles: referralOffers.distanceMiles, hiddenAt: referralOffers.hiddenAt };
-  const fields = { referral: therapistReferralColumns, offer, response: referralResponses, facts: therapistFactColumns(therapistId), sortKey: sql<string>`${sortedBy}::text`, total };
-  const query =
-    view === 'mine'
-      ? db
-          .select(fields)
-          .from(referrals)
-          .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
-      : db.select(fields).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId));
-  return query
-    .leftJoin(referralResponses, and(eq(referralResponses.referralId, referrals.id), eq(referralResponses.therapistId, therapistId)))
-    .leftJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId))
+  return therapistEntriesQuery(db, therapistId, view === 'mine' ? 'referrals' : 'offers', sortedBy, total)
     .where(and(where, after))
     .orderBy(desc(sortedBy), desc(id))
     .limit(sql.placeholder('limit'))
@@ -226,13 +230,26 @@ const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: stri
 });
 
 /**
- * One page of a view of 'Referrals near me', with the offer (distance, hidden), the therapist's
- * response and the facts the page shows (therapistFactColumns), in one statement. 'mine' is a
- * backward range scan of (matched_therapist_id, matched_at, id); 'open' and 'hidden' a backward
- * range scan of the therapist's open offers (referral_offers_open_index), whose referrals are read
- * by key.
+ * A referral a therapist can reach (offered or matched to them, as findTherapistReferral), found by
+ * its reference number in any view, as an entry: a search looks for one record, wherever it stands.
+ */
+export async function findTherapistEntriesByReference(db: Db, therapistId: string, reference: number) {
+  const query = therapistEntriesQuery(db, sql.placeholder('therapistId'), 'referrals', referrals.createdAt, sql<number>`1`);
+  return query
+    .where(and(eq(referrals.referenceNumber, reference), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))))
+    .execute({ therapistId });
+}
+
+/**
+ * One page of a view of 'Referrals near me', each row what its entry shows (therapistSummaryColumns),
+ * in one statement. 'mine' is a backward range scan of (matched_therapist_id, matched_at, id); 'open'
+ * and 'hidden' a backward range scan of the therapist's open offers (referral_offers_open_index),
+ * whose referrals are read by key.
  */
 export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, page: PageRequest) {
   const from = page.after ? 'after' : 'first';
   return therapistPage(db, `${view}:${from}`, `carerelay-therapist-referrals-${view}-${from}`).execute({ therapistId, ...cursorValues(page) });
 }
+
+/** What an entry of 'Referrals near me' is presented from (presenters.ts). */
+export type TherapistSummaryRow = Awaited<ReturnType<typeof listTherapistReferralRows>>[number]['referral'];

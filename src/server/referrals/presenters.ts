@@ -1,9 +1,9 @@
 import { serviceTypes } from '../../domain/accounts';
-import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistReferral } from '../../domain/referrals';
+import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistReferral, TherapistReferralSummary } from '../../domain/referrals';
 import { referralLabel } from '../../domain/referral-reference';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
 import type { Db } from '../db/client';
-import type { agencySummaryColumns } from './list-queries';
+import type { agencySummaryColumns, TherapistSummaryRow } from './list-queries';
 import { verifiedBadgesOf } from '../therapist-profile/badges';
 import {
   agencyNamesOf,
@@ -186,8 +186,8 @@ export async function presentAgencySummaries(
   });
 }
 
-/** What a therapist's entry shows beside the referral's columns, when the caller read it with the rows (list-queries.ts). */
-export interface TherapistReferralFacts {
+/** What a therapist's view of a referral shows beside the referral's columns. */
+interface TherapistReferralFacts {
   services: ReferralSummaryFacts['services'];
   agencyName: string | null;
   hasPatient: boolean;
@@ -209,13 +209,29 @@ function presentTherapistReferral({ referral, offer }: TherapistItem, therapistI
   };
 }
 
-/** A list page's entries, from the facts its statement read with each row. */
-export function presentTherapistListItems(
-  therapistId: string,
-  items: Array<TherapistItem & { facts: TherapistReferralFacts }>,
-  names: PatientShortNames = noNames,
-): TherapistReferral[] {
-  return items.map((item) => presentTherapistReferral(item, therapistId, item.facts, names));
+/** Entries of 'Referrals near me', from the rows their page's statement read (list-queries.ts). */
+export function presentTherapistSummaries(rows: TherapistSummaryRow[], names: PatientShortNames = noNames): TherapistReferralSummary[] {
+  return rows.map((row) => ({
+    id: row.id,
+    ...reference(row, names),
+    status: row.status,
+    discipline: row.discipline,
+    services: presentServices(row.services),
+    place: { zip: row.patientZip, city: row.patientCity, state: row.patientState, latitude: row.latitude, longitude: row.longitude },
+    visitFrequency: row.visitFrequency,
+    ...frequencyFacts(row.visitFrequency),
+    startBy: row.startBy,
+    orderedStartOfCare: row.orderedStartOfCare,
+    urgency: row.urgency,
+    agencyName: row.agencyName ?? '',
+    expiresAt: iso(row.expiresAt),
+    // Null on a referral matched to the therapist without an offer to them.
+    distanceMiles: row.distanceMiles,
+    myRates: row.myRates,
+    myResponse: row.responseStatus ? { status: row.responseStatus } : null,
+    matchedToMe: row.matchedToMe,
+    hidden: row.hidden,
+  }));
 }
 
 /** Referrals as their therapist sees them, their facts read here (a referral's page, a search by reference). */

@@ -1,5 +1,5 @@
 import type { ServiceTypeId } from '../../domain/accounts';
-import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistReferral } from '../../domain/referrals';
+import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistReferral, TherapistReferralSummary } from '../../domain/referrals';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
@@ -9,11 +9,11 @@ import { readPatientShortNames } from '../patients/short-names';
 import type { Caller } from '../use-case';
 import type { StandingConfig } from '../credentials/standing';
 import { judgeTherapists } from './eligibility';
-import { presentAgencyReferral, presentAgencySummaries, presentTherapistListItems, presentTherapistReferrals, type PatientShortNames } from './presenters';
+import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals, presentTherapistSummaries, type PatientShortNames } from './presenters';
 import {
   countAgencyReferrals,
   countTherapistReferrals,
-  findTherapistReferralRowsByReference,
+  findTherapistEntriesByReference,
   listAgencyReferralRows,
   listTherapistReferralRows,
   type AgencyListFilter,
@@ -83,14 +83,14 @@ export async function getAgencyReferral(deps: LabelledReadDeps, options: Caller 
 export async function listTherapistReferrals(
   deps: LabelledReadDeps,
   options: Caller & { view: TherapistListView; reference?: number; page: PageRequest },
-): Promise<KeysetPage<TherapistReferral>> {
+): Promise<KeysetPage<TherapistReferralSummary>> {
   const { db } = deps.database;
   const therapistId = options.actor.userId;
   if (options.reference !== undefined) {
     // A search by reference finds at most one row: its page is the whole answer.
-    const rows = await findTherapistReferralRowsByReference(db, therapistId, options.reference);
+    const rows = await findTherapistEntriesByReference(db, therapistId, options.reference);
     const names = await shortNames(deps, options, rows.map((row) => row.referral.id));
-    return { items: await presentTherapistReferrals(db, therapistId, rows, names), nextCursor: null, total: rows.length };
+    return { items: presentTherapistSummaries(rows.map((row) => row.referral), names), nextCursor: null, total: rows.length };
   }
   const found = await listTherapistReferralRows(db, therapistId, options.view, options.page);
   const { rows, nextCursor } = splitPage(found, options.page, (row) => [row.sortKey, row.referral.id]);
@@ -98,8 +98,7 @@ export async function listTherapistReferrals(
   const total = found[0]?.total ?? (options.page.after ? await countTherapistReferrals(db, therapistId, options.view) : 0);
   const names = await shortNames(deps, options, rows.map((row) => row.referral.id));
   // The page's statement read what its entries show (list-queries.ts): nothing more to query.
-  const items = rows.map((row) => ({ referral: row.referral, offer: row.offer, facts: { ...row.facts, response: row.response } }));
-  return { items: presentTherapistListItems(therapistId, items, names), nextCursor, total };
+  return { items: presentTherapistSummaries(rows.map((row) => row.referral), names), nextCursor, total };
 }
 
 export async function getTherapistReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<TherapistReferral> {

@@ -11,7 +11,7 @@ import { createReferral } from '../../../test/referrals';
 import { buildVisit } from '../../../test/visit-fixtures';
 import { referenceSearchMessage } from '../../domain/referral-reference';
 import type { PatientRecord } from '../../domain/dashboards';
-import type { AgencyReferral, AgencyReferralSummary, TherapistReferral } from '../../domain/referrals';
+import type { AgencyReferral, AgencyReferralSummary, TherapistReferral, TherapistReferralSummary } from '../../domain/referrals';
 import type { VisitList } from '../../domain/visits';
 import { auditLog, referralOffers, referrals, visits } from '../db/schema/index';
 import type { InvoiceLineItem } from '../payments/schemas';
@@ -89,11 +89,11 @@ describe('labels: the patient’s short name for the parties at aal2, the place 
 
   it('the matched therapist sees the name at aal2 in “My referrals” and on the page; the place at aal1', async () => {
     const { referral, therapist, therapistPerson, named, place } = await matchedWithPatient();
-    const mine = await get<{ items: TherapistReferral[] }>(therapist, '/therapist/referrals?view=mine');
+    const mine = await get<{ items: TherapistReferralSummary[] }>(therapist, '/therapist/referrals?view=mine');
     expect(mine.items.map((item) => item.referenceLabel)).toEqual([named]);
     expect((await get<TherapistReferral>(therapist, `/therapist/referrals/${referral.id}`)).referenceLabel).toBe(named);
     const weak = await session(app, therapistPerson, 'aal1');
-    expect((await get<{ items: TherapistReferral[] }>(weak, '/therapist/referrals?view=mine')).items.map((item) => item.referenceLabel)).toEqual([place]);
+    expect((await get<{ items: TherapistReferralSummary[] }>(weak, '/therapist/referrals?view=mine')).items.map((item) => item.referenceLabel)).toEqual([place]);
   });
 
   it('before the match, and for anyone not a party (a therapist it was offered to, a manager), the label is the place', async () => {
@@ -146,10 +146,10 @@ describe('searching by reference', () => {
 
   it('the therapist finds a referral offered or matched to them, in any view; not one they cannot reach', async () => {
     const { referral, therapist, named } = await matchedWithPatient();
-    const found = await get<{ items: TherapistReferral[] }>(therapist, `/therapist/referrals?view=open&reference=R-${referral.referenceNumber}`);
+    const found = await get<{ items: TherapistReferralSummary[] }>(therapist, `/therapist/referrals?view=open&reference=R-${referral.referenceNumber}`);
     expect(found.items.map((item) => [item.id, item.referenceLabel])).toEqual([[referral.id, named]]);
     const stranger = await session(app, await buildTherapist(db()));
-    expect((await get<{ items: TherapistReferral[] }>(stranger, `/therapist/referrals?reference=${referral.referenceNumber}`)).items).toEqual([]);
+    expect((await get<{ items: TherapistReferralSummary[] }>(stranger, `/therapist/referrals?reference=${referral.referenceNumber}`)).items).toEqual([]);
   });
 
   it('the schedule finds a referral’s visits at any date, for its parties only', async () => {

@@ -12,6 +12,7 @@ import {
   type EligibilityView,
   type ReferralInput,
   type TherapistReferral,
+  type TherapistReferralSummary,
 } from '../../domain/referrals';
 import { visitFrequencyMessage } from '../../domain/visit-frequency';
 import { auditLog, referralOffers, referralResponses, referrals, referralServices } from '../db/schema/index';
@@ -56,7 +57,7 @@ const api = (cookie: string | undefined, method: string, path: string, body?: un
 const agencyView = async (cookie: string, id: string) => ok<AgencyReferral>(await api(cookie, 'GET', `/api/referrals/${id}`));
 const therapistView = async (cookie: string, id: string) => ok<TherapistReferral>(await api(cookie, 'GET', `/api/therapist/referrals/${id}`));
 const therapistList = async (cookie: string, view: 'open' | 'mine' | 'hidden' = 'open') =>
-  (await ok<{ items: TherapistReferral[] }>(await api(cookie, 'GET', `/api/therapist/referrals?view=${view}`))).items.map((item) => item.id);
+  (await ok<{ items: TherapistReferralSummary[] }>(await api(cookie, 'GET', `/api/therapist/referrals?view=${view}`))).items.map((item) => item.id);
 const responseOf = (referral: AgencyReferral, therapistId: string) => {
   const found = referral.responses.find((response) => response.therapist.therapistId === therapistId);
   if (!found) throw new Error(`no response from ${therapistId}`);

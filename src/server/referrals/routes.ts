@@ -11,6 +11,7 @@ import {
   referralInputSchema,
   respondSchema,
   therapistReferralSchema,
+  therapistReferralSummarySchema,
 } from '../../domain/referrals';
 import { referenceSearchSchema } from '../../domain/referral-reference';
 import { referralStandingSchema } from '../../domain/work-standing';
@@ -175,7 +176,7 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
           view: z.enum(['open', 'mine', 'hidden']).default('open'),
           reference: referenceSearchSchema.optional().describe('R-1042 or 1042: the referral offered or matched to me with this reference, in any view'),
         }),
-        response: { 200: keysetPageSchema(therapistReferralSchema) },
+        response: { 200: keysetPageSchema(therapistReferralSummarySchema) },
       },
       serializerCompiler: compiledSerializer,
     },

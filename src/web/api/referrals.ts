@@ -7,6 +7,7 @@ import type {
   RespondInput,
   ServiceRates,
   TherapistReferral,
+  TherapistReferralSummary,
 } from '../../domain/referrals';
 import type { PatientInput, PatientResponse } from '../../domain/patients';
 import type { ReferralStanding } from '../../domain/work-standing';
@@ -77,7 +78,7 @@ export const useCounterResponse = (id: string) =>
 /** `reference`: the referral offered or matched to me with that reference, in any view. */
 /** A page at a time (useKeysetList): `fetchNextPage` loads the next. */
 export function useTherapistReferrals(view: 'open' | 'mine' | 'hidden' = 'open', reference: number | null = null) {
-  return useKeysetList<TherapistReferral>(referralKeys.therapistList(view, reference), `/api/therapist/referrals?view=${view}${reference === null ? '' : `&reference=${reference}`}`);
+  return useKeysetList<TherapistReferralSummary>(referralKeys.therapistList(view, reference), `/api/therapist/referrals?view=${view}${reference === null ? '' : `&reference=${reference}`}`);
 }
 
 /** Why I am not offered new referrals (no reasons: I am); read fresh, as it changes with my credentials and notes. */

@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { TherapistReferral } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referrals';
 import { Button } from '../../ui/button';
 import { placeText } from './format';
 import { ResponseBadge, UrgencyBadge } from './referral-badges';
@@ -10,14 +10,14 @@ import { ReferralFacts, ServiceRatesTable } from './referral-facts';
 export const referralPath = (id: string) => `/dashboard/therapist/referrals/${id}`;
 
 /** "PT referral in Austin, TX 78704": the name a referral goes by in lists, the map and its page. */
-export const referralTitle = (referral: Pick<TherapistReferral, 'discipline' | 'place'>) =>
+export const referralTitle = (referral: Pick<TherapistReferralSummary, 'discipline' | 'place'>) =>
   `${referral.discipline} referral in ${placeText(referral.place)}`;
 
 /**
  * One referral in the list. Its title links to the referral; "Show on map" points the map at it, so
  * the list is the keyboard's way to every marker.
  */
-export function ReferralCard({ referral, onShowOnMap }: { referral: TherapistReferral; onShowOnMap?: (id: string) => void }) {
+export function ReferralCard({ referral, onShowOnMap }: { referral: TherapistReferralSummary; onShowOnMap?: (id: string) => void }) {
   const titleId = useId();
   const status = referral.matchedToMe ? 'confirmed' : referral.myResponse?.status;
   return (

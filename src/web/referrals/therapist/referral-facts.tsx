@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { TherapistReferral } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referrals';
 import { cn } from '../../ui/cn';
 import { useTimeZone } from '../../ui/use-time-zone';
 import { formatRate } from '../rates';
 import { calendarDate, distanceText, offerExpiryText, placeText } from './format';
 
-type Services = TherapistReferral['services'];
+type Services = TherapistReferralSummary['services'];
 
 /**
  * Each service with its visit count, the agency's offered rate and the therapist's own rate, so an
@@ -67,7 +67,7 @@ function Fact({ term, wide, children }: { term: string; wide?: boolean; children
  * Visit frequency, start-by date, distance, place and how long the offer stays open. `compact` (the
  * list) leaves out the note about the address, which the referral's own page gives once.
  */
-export function ReferralFacts({ referral, compact = false }: { referral: TherapistReferral; compact?: boolean }) {
+export function ReferralFacts({ referral, compact = false }: { referral: TherapistReferralSummary; compact?: boolean }) {
   const zone = useTimeZone();
   const expiry = referral.status === 'posted' ? offerExpiryText(referral.expiresAt, zone) : null;
   return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import type { TherapistReferral } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referrals';
 import { useMapTiles } from '../../api/referrals';
 import { Loading } from '../../ui/states';
 import type { MapSelection } from './referral-map';
@@ -22,7 +22,7 @@ const AHEAD = '200px';
  * it stands beside the list; on a phone when the user scrolls to it, follows "View Map" to it, or
  * asks the list to show a referral on it.
  */
-export function ReferralMapSection({ referrals, selection }: { referrals: TherapistReferral[]; selection: MapSelection | null }) {
+export function ReferralMapSection({ referrals, selection }: { referrals: TherapistReferralSummary[]; selection: MapSelection | null }) {
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
   const nearScreen = useNearScreen(section);
@@ -44,7 +44,7 @@ export function ReferralMapSection({ referrals, selection }: { referrals: Therap
   );
 }
 
-function MapWithTiles({ referrals, selection }: { referrals: TherapistReferral[]; selection: MapSelection | null }) {
+function MapWithTiles({ referrals, selection }: { referrals: TherapistReferralSummary[]; selection: MapSelection | null }) {
   const tiles = useMapTiles();
   const loading = (
     <div className={placeholder}>

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { latLngBounds, layerGroup, map as leafletMap, tileLayer, type LayerGroup, type Map as LeafletMap, type Marker } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { TherapistReferral } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referrals';
 import { addBaseMap, COUNTY_ZOOM, type BaseMap } from './map/base-map';
 import { declutterMarkers, referralMarker } from './map/referral-marker';
 
@@ -39,7 +39,7 @@ export default function ReferralMap({
   tiles,
   selection,
 }: {
-  referrals: TherapistReferral[];
+  referrals: TherapistReferralSummary[];
   tiles: MapTiles | null;
   selection: MapSelection | null;
 }) {

@@ -2,7 +2,7 @@ import { Inbox } from 'lucide-react';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatReference } from '../../../domain/referral-reference-text';
-import type { TherapistReferral } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referrals';
 import { useTherapistReferrals } from '../../api/referrals';
 import { Button } from '../../ui/button';
 import { KeysetListFooter } from '../../ui/load-more';
@@ -80,7 +80,7 @@ export function ReferralsNearMePage() {
   );
 }
 
-function ReferralsWithMap({ items, heading, footer }: { items: TherapistReferral[]; heading: string; footer: ReactNode }) {
+function ReferralsWithMap({ items, heading, footer }: { items: TherapistReferralSummary[]; heading: string; footer: ReactNode }) {
   const [selection, setSelection] = useState<MapSelection | null>(null);
   const showOnMap = useCallback((id: string) => setSelection({ id, at: Date.now() }), []);
   return (
@@ -101,7 +101,7 @@ function ReferralsWithMap({ items, heading, footer }: { items: TherapistReferral
   );
 }
 
-const ReferralList = memo(function ReferralList({ items, onShowOnMap }: { items: TherapistReferral[]; onShowOnMap: (id: string) => void }) {
+const ReferralList = memo(function ReferralList({ items, onShowOnMap }: { items: TherapistReferralSummary[]; onShowOnMap: (id: string) => void }) {
   return (
     <ul className="space-y-4">
       {items.map((referral) => (

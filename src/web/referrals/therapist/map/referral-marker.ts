@@ -1,6 +1,6 @@
 import { divIcon, marker, type Marker } from 'leaflet';
 import type { NavigateFunction } from 'react-router';
-import type { TherapistReferral } from '../../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../../domain/referrals';
 import { urgencyLabels, type Urgency } from '../../../../domain/referral-urgency';
 import { distanceText } from '../format';
 import { referralPath, referralTitle } from '../referral-card';
@@ -22,7 +22,7 @@ function textElement(tag: 'p' | 'span', text: string, className: string): HTMLEl
 }
 
 /** "PT · Austin, TX": short enough to sit on the map beside its dot. */
-export function markerText(referral: Pick<TherapistReferral, 'discipline' | 'place'>): string {
+export function markerText(referral: Pick<TherapistReferralSummary, 'discipline' | 'place'>): string {
   const { city, state, zip } = referral.place;
   return `${referral.discipline} · ${city ? `${city}, ${state}` : `ZIP ${zip}`}`;
 }
@@ -31,7 +31,7 @@ export function markerText(referral: Pick<TherapistReferral, 'discipline' | 'pla
  * Built from DOM nodes with textContent: Leaflet would put a string in as HTML. The link navigates
  * inside the app, keeping the browser's own behavior for a modified click (new tab, new window).
  */
-function popupContent(referral: TherapistReferral, navigate: NavigateFunction): HTMLElement {
+function popupContent(referral: TherapistReferralSummary, navigate: NavigateFunction): HTMLElement {
   const box = document.createElement('div');
   box.className = 'space-y-1 text-sm';
   box.append(
@@ -54,7 +54,7 @@ function popupContent(referral: TherapistReferral, navigate: NavigateFunction): 
   return box;
 }
 
-function markerContent(referral: TherapistReferral): HTMLElement {
+function markerContent(referral: TherapistReferralSummary): HTMLElement {
   // Leaflet's stylesheet sets the marker element itself to display: block, so the row is a child.
   const row = document.createElement('span');
   row.className = 'flex h-11 items-center pr-1';
@@ -89,7 +89,7 @@ export function declutterMarkers(markers: Iterable<Marker>) {
   });
 }
 
-export function referralMarker(referral: TherapistReferral, navigate: NavigateFunction): Marker {
+export function referralMarker(referral: TherapistReferralSummary, navigate: NavigateFunction): Marker {
   const icon = divIcon({ className: 'group rounded-lg', html: markerContent(referral), iconSize: undefined, iconAnchor: [DOT_CENTER, DOT_CENTER] });
   // keyboard: Leaflet makes the marker a tab stop with role="button" and opens its popup on Enter.
   const pin = marker([referral.place.latitude, referral.place.longitude], { icon, keyboard: true, riseOnHover: true });
