@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { businessToday } from '../../domain/business-date';
 import type { CredentialForJudging } from '../../domain/credentials';
 import {
@@ -61,7 +61,7 @@ export function lateNotesColumn(therapistId: SQLWrapper, noteDueHours: Bound<num
 type Bound<T> = T | Placeholder;
 
 /** Visit `v` is checked out and its note still unsigned `noteDueHours` after check-out. */
-function overdueNote(noteDueHours: Bound<number>, now: Bound<Date>) {
+function overdueNote(noteDueHours: Bound<number> | SQL, now: Bound<Date> | SQL) {
   return sql`v.status = 'completed'
     and v.check_out_at < ${now instanceof Date ? now.toISOString() : now}::timestamptz - make_interval(hours => ${noteDueHours})
     and not exists (select 1 from visit_notes n where n.visit_id = v.id and n.signed_at is not null)`;
@@ -81,6 +81,37 @@ export function credentialsColumn(therapistId: SQLWrapper) {
   return sql<CredentialForJudging[]>`coalesce((select json_agg(json_build_object('kind', c.kind, 'status', c.status, 'issuer', c.issuer,
       'expiresOn', c.expires_on, 'compactPrivilege', c.compact_privilege))
     from therapist_credentials c where c.therapist_id = ${therapistId}), '[]'::json)`;
+}
+
+/**
+ * True when the therapist whose id is `therapistId` holds each of the `required` kinds current on
+ * `today` (verified, its expiry date not past), a state license issued for `patientState`:
+ * credentialProblems (domain/credentials.ts) finding nothing, decided in SQL so matching needs no
+ * credential rows read back (referrals/therapist-queries.ts). `required` must hold each kind once and
+ * `patientState` be trimmed and upper-cased, as the domain reads them; the agreement test holds the
+ * two to the same answers (referrals/matching-agreement.int.test.ts).
+ */
+export function credentialsHeldSql(therapistId: SQLWrapper, input: { required: SQL; patientState: SQL; /** A date. */ today: SQL }) {
+  return sql`(select count(distinct c.kind) from therapist_credentials c
+    where c.therapist_id = ${therapistId} and c.kind = any(${input.required}) and c.status = 'verified'
+      and (c.expires_on is null or c.expires_on >= ${input.today})
+      and (c.kind <> 'state_license' or upper(btrim(c.issuer, ${ISSUER_SPACE})) = ${input.patientState})) = cardinality(${input.required})`;
+}
+
+/** What String.prototype.trim takes off an issuer that the app may hold (its input refuses control characters but these). */
+const ISSUER_SPACE = ' \t\n\r\f\v\u00a0\ufeff';
+
+/**
+ * True when the late notes of the therapist whose id is `therapistId` do not stop new offers:
+ * lateNotesProblem (domain/work-standing.ts) on what lateNotesColumn reads, decided in SQL. The
+ * oldest note's days overdue are counted as lateNotesFrom counts them, from whole milliseconds.
+ */
+export function lateNotesWithinLimitsSql(therapistId: SQLWrapper, input: { noteDueHours: SQL; now: SQL; maxOverdue: SQL; maxDaysOverdue: SQL }) {
+  const nowMs = sql`(extract(epoch from ${input.now}::timestamptz) * 1000)`;
+  const oldestDueMs = sql`trunc(extract(epoch from min(v.check_out_at) + make_interval(hours => ${input.noteDueHours})) * 1000)`;
+  return sql`(select count(*) < ${input.maxOverdue}
+      and (count(*) = 0 or greatest(0, ceil((${nowMs} - ${oldestDueMs}) / 86400000)) <= ${input.maxDaysOverdue})
+    from visits v where v.therapist_id = ${therapistId} and ${overdueNote(input.noteDueHours, input.now)})`;
 }
 
 /** Overdue notes per therapist (see lateNotesColumn), for many at once in one grouped scan. */

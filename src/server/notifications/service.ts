@@ -62,12 +62,13 @@ export async function createNotifications(t: Transaction, inputs: NewNotificatio
 /**
  * The users about to be notified, locked in id order (see createNotification) by the statement
  * that notifies them, before it inserts anything: a common table expression of insertAndAnnounce,
- * so a fan-out to thousands costs no statement of its own.
+ * so a fan-out to thousands costs no statement of its own. `userIds` is a list, or a query of the
+ * statement's own selecting them (the therapists a referral is offered to, found by that statement).
  */
-function lockedRecipients(userIds: string[]): SQL {
-  const ids = [...new Set(userIds)].sort();
+function lockedRecipients(userIds: string[] | SQL): SQL {
+  const which = Array.isArray(userIds) ? sql`any(${sql.param([...new Set(userIds)].sort())}::text[])` : sql`any(array(${userIds}))`;
   return sql`locked as (
-      select count(*) as recipients from (select 1 from "user" where id = any(${sql.param(ids)}::text[]) order by id for no key update) u
+      select count(*) as recipients from (select 1 from "user" where id = ${which} order by id for no key update) u
     )`;
 }
 
@@ -85,17 +86,17 @@ export function notificationsFrom(inputs: NewNotification[]): SQL {
 /**
  * One statement that locks the recipients `lock` (every user `rows` may address, in id order), then
  * inserts the notifications `rows` selects (user_id, type, title, body, link) and announces them,
- * after the common table expressions in `before` (which `rows` may read: the offers of a referral
- * inserted in the same statement; they may wait for the lock with `where ${LOCKED}`). Its one row:
- * `created`, and what `before`'s caller selects in `extra`.
+ * after the common table expressions in `before` (which `rows` and `lock` may read: the therapists
+ * a referral is offered to and their offers, inserted in the same statement; they may wait for the
+ * lock with `where ${LOCKED}`). Its one row: `created`, and what `before`'s caller selects in `extra`.
  */
-export function insertAndAnnounce(rows: SQL, options: { lock: string[]; before?: SQL; extra?: SQL }): SQL {
+export function insertAndAnnounce(rows: SQL, options: { lock: string[] | SQL; before?: SQL; extra?: SQL }): SQL {
   // Each pair's running size (its JSON and the ", " before it) puts it in a payload of at most
   // ANNOUNCEMENT_BYTES plus one pair. LOCKED is an uncorrelated subquery, run once before the
   // insert's first row: every lock is taken before any notification gets its id.
   return sql`
-    with ${lockedRecipients(options.lock)},
-    ${options.before ? sql`${options.before},` : sql``}
+    with ${options.before ? sql`${options.before},` : sql``}
+    ${lockedRecipients(options.lock)},
     inserted as (
       insert into notifications (user_id, type, title, body, link)
       select * from (${rows}) r where ${LOCKED}

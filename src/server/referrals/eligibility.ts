@@ -1,15 +1,17 @@
-import type { Discipline, ServiceTypeId } from '../../domain/accounts';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { disciplines, type Discipline, type ServiceTypeId } from '../../domain/accounts';
 import { todayIn } from '../../domain/business-date';
 import type { GeoPoint } from '../../domain/geo';
 import { evaluateEligibility, type Eligibility } from '../../domain/matching';
-import type { ReferralDiscipline } from '../../domain/service-eligibility';
+import { servicesNotCovered, type ReferralDiscipline } from '../../domain/service-eligibility';
 import { NO_LATE_NOTES } from '../../domain/work-standing';
 import { standingsOf, type StandingConfig, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
 import type { Queryable } from '../db/named-statement';
 import { locateZip } from '../geo/zip-centroids';
 import type { ReferralRow } from './queries';
-import { candidatesWithStanding, type TherapistProfileForMatching } from './therapist-queries';
+import { eligibleNearSql, unlocatedCandidatesWithStanding, type TherapistProfileForMatching } from './therapist-queries';
 
 /** Licenses are judged by the calendar date where the business runs (domain/business-date.ts). */
 export { todayIn };
@@ -82,26 +84,62 @@ export async function judgeTherapists(
 }
 
 /**
- * Every therapist eligible for the referral now, with their distance: the candidates near the
- * patient from SQL, read with their standing (therapist-queries.ts), each judged by the matching rule.
+ * The disciplines any one of which may take every service on the referral, by the rule's own
+ * servicesNotCovered (a set of disciplines covers them exactly when one of its members does: the
+ * referral's discipline takes every service, its assistant only treatment). None when it lists no
+ * services, which nobody can take.
  */
+function qualifyingDisciplines(referral: ReferralToMatch): Discipline[] {
+  if (referral.services.length === 0) return [];
+  return disciplines.filter((discipline) => servicesNotCovered([discipline], referral.discipline, referral.services).length === 0);
+}
+
+/**
+ * Every therapist eligible for the referral now, as a query selecting (therapist_id,
+ * distance_miles), for a statement to read or to offer the referral from (offers.ts). Those with a
+ * location are judged in that statement by the rule's SQL form (therapist-queries.ts,
+ * eligibleNearSql), so a post to thousands reads none of them back; the few whose ZIP was not located
+ * yet are read first and judged by the rule itself, their verdicts joined in as values.
+ */
+export async function eligibleTherapistsSql(runner: Queryable, config: StandingConfig, referral: ReferralToMatch, now = new Date()): Promise<SQL> {
+  const today = todayIn(undefined, now);
+  const unlocated = await unlocatedCandidatesWithStanding(runner, {
+    disciplines: disciplinesWorthAsking(referral.discipline),
+    noteDueHours: config.noteDueHours,
+    now,
+  });
+  const judged: { therapistId: string; distanceMiles: number }[] = [];
+  for (const { therapist, standing } of unlocated) {
+    const verdict = judgeTherapist(therapist, standing, referral, config, today);
+    if (verdict.eligible && verdict.distanceMiles !== null) judged.push({ therapistId: therapist.id, distanceMiles: verdict.distanceMiles });
+  }
+  const located = eligibleNearSql({
+    qualifying: qualifyingDisciplines(referral),
+    patient: { latitude: referral.latitude, longitude: referral.longitude },
+    patientState: referral.patientState.trim().toUpperCase(),
+    required: [...new Set(config.trust.requiredCredentials)],
+    today,
+    noteDueHours: config.noteDueHours,
+    now,
+    lateNotes: config.trust.lateNotes,
+  });
+  if (judged.length === 0) return located;
+  return sql`${located} union all select * from unnest(${sql.param(judged.map((j) => j.therapistId))}::text[],
+    ${sql.param(judged.map((j) => j.distanceMiles))}::float8[])`;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/** Every therapist eligible for the referral now, with their distance, in therapist id order (eligibleTherapistsSql, read). */
 export async function findEligibleTherapists(
   runner: Queryable,
   config: StandingConfig,
   referral: ReferralToMatch,
-): Promise<{ therapist: TherapistProfileForMatching; distanceMiles: number }[]> {
-  const now = new Date();
-  const today = todayIn(undefined, now);
-  const candidates = await candidatesWithStanding(runner, {
-    disciplines: disciplinesWorthAsking(referral.discipline),
-    patient: { latitude: referral.latitude, longitude: referral.longitude },
-    noteDueHours: config.noteDueHours,
-    now,
-  });
-  const eligible: { therapist: TherapistProfileForMatching; distanceMiles: number }[] = [];
-  for (const { therapist, standing } of candidates) {
-    const verdict = judgeTherapist(therapist, standing, referral, config, today);
-    if (verdict.eligible && verdict.distanceMiles !== null) eligible.push({ therapist, distanceMiles: verdict.distanceMiles });
-  }
-  return eligible;
+): Promise<{ therapistId: string; distanceMiles: number }[]> {
+  const eligible = await eligibleTherapistsSql(runner, config, referral);
+  const { sql: text, params } = dialect.sqlToQuery(
+    sql`select e.therapist_id as "therapistId", e.distance_miles as "distanceMiles" from (${eligible}) e order by e.therapist_id`,
+  );
+  const result = await runner.query<{ therapistId: string; distanceMiles: number }>(text, params);
+  return result.rows;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import type { Discipline, ServiceTypeId } from '../../domain/accounts';
@@ -16,14 +17,15 @@ import { therapistProfiles } from '../db/schema/index';
 import { locateUnlocatedTherapists } from '../geo/therapist-locations';
 import { locateZip } from '../geo/zip-centroids';
 import { findEligibleTherapists, judgeTherapists, type ReferralToMatch } from './eligibility';
-import { candidateQuery, searchTherapistsForManagers } from './therapist-queries';
+import { eligibleNearSql, searchTherapistsForManagers, unlocatedCandidateQuery } from './therapist-queries';
 
 /**
- * Matching reads its candidates from SQL through a spatial index, then judges only those with the
- * domain rule. On a generated population (every status, discipline, credential state, suspension,
- * late notes, radius and ZIP, unknown ZIPs and therapists not located yet, and a ring of therapists
- * placed a hair inside and outside their radius as the rule rounds it) it must pick exactly the
- * therapists the rule accepts when it judges every therapist, as it did before.
+ * Matching decides in SQL, through a spatial index, with the rule's SQL form (therapist-queries.ts,
+ * eligibleNearSql); therapists not located yet are judged by the domain rule itself. On a generated
+ * population (every status, discipline, credential state, suspension, late notes, radius and ZIP,
+ * unknown ZIPs and therapists not located yet, and a ring of therapists placed a hair inside and
+ * outside their radius as the rule rounds it) it must pick exactly the therapists the domain rule
+ * (domain/matching.ts) accepts when it judges every therapist, at the same distances.
  */
 
 let app: TestApp;
@@ -169,7 +171,7 @@ async function judgedOneByOne(config: StandingConfig, referral: ReferralToMatch)
 
 async function matched(config: StandingConfig, referral: ReferralToMatch) {
   const eligible = await findEligibleTherapists(app.runtime.database.pool, config, referral);
-  return eligible.map(({ therapist, distanceMiles }) => ({ id: therapist.id, distanceMiles }));
+  return eligible.map(({ therapistId, distanceMiles }) => ({ id: therapistId, distanceMiles }));
 }
 
 const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
@@ -197,16 +199,28 @@ describe('matching in SQL agrees with the rule judging every therapist', () => {
   });
 
   it('the candidates are found through the spatial index, not by reading the state', async () => {
-    const { sql: text, params } = candidateQuery(db(), { disciplines: ['PT', 'PTA'], patient: AUSTIN }).toSQL();
+    const located = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+      eligibleNearSql({
+        qualifying: ['PT'],
+        patient: AUSTIN,
+        patientState: 'TX',
+        required: defaultRequiredCredentialKinds,
+        today: todayIn(),
+        noteDueHours: app.config.noteDueHours,
+        now: new Date(),
+        lateNotes: app.config.trust.lateNotes,
+      }),
+    );
+    const unlocated = unlocatedCandidateQuery(db(), ['PT', 'PTA']).toSQL();
     const client = await app.runtime.database.pool.connect();
     try {
       await client.query('begin');
       // A small table may be cheaper to scan; the plan must be able to use the index when it is not.
       await client.query('set local enable_seqscan = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(plan).toContain('therapist_profiles_coverage');
-      expect(plan).toContain('therapist_profiles_unlocated');
+      const planOf = async (query: { sql: string; params: unknown[] }) =>
+        (await client.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, query.params)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(await planOf(located)).toContain('therapist_profiles_coverage');
+      expect(await planOf(unlocated)).toContain('therapist_profiles_unlocated');
     } finally {
       await client.query('rollback');
       client.release();

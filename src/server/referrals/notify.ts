@@ -19,7 +19,7 @@ export const agencyReferralLink = (id: string) => `/dashboard/agency/referrals/$
  * on it (notifications/groups.ts: "3 new PT referrals near you"); what is particular to the
  * referral goes in the body. The words shared by every alert are made once: a referral posted to
  * thousands of therapists builds thousands, inside the agency's transaction, and formatting the
- * date alone took about 0.1 ms each. Hence: what every alert reads alike, and the body at a distance.
+ * date alone took about 0.1 ms each. Hence: what every alert reads alike, and the body around its distance.
  */
 export function newReferralAlert(
   referral: { id: string; discipline: Discipline; referenceNumber: number; patientCity: string; patientState: string; startBy: string },
@@ -28,7 +28,9 @@ export function newReferralAlert(
   const tag = referralTag(referral);
   const tail = ` mi from you: ${rates}. Start by ${startByDate(referral.startBy)}.`;
   const shared = { type: NEW_REFERRAL_TYPE, title: `New ${referral.discipline} referral near you`, link: therapistReferralLink(referral.id) };
-  return { shared, bodyAt: (distanceMiles: number) => `${tag}, ${distanceMiles.toFixed(1)}${tail}` };
+  // The body is `${before}${distance to a tenth of a mile}${after}`; offers.ts puts the distance in
+  // as SQL, since the database finds it.
+  return { shared, body: { before: `${tag}, `, after: tail } };
 }
 
 /** Made once: toLocaleDateString builds a formatter on every call (about 0.3 ms). */

@@ -4,7 +4,7 @@ import type { Transaction } from '../db/client';
 import type { QueuedJob } from '../jobs/queue';
 import { insertAndAnnounce, notificationsFrom, type NewNotification } from '../notifications/service';
 import type { Context } from './context';
-import { findEligibleTherapists } from './eligibility';
+import { eligibleTherapistsSql } from './eligibility';
 import { newReferralAlert } from './notify';
 import type { ReferralRow } from './queries';
 
@@ -12,12 +12,12 @@ import type { ReferralRow } from './queries';
  * Offers the referral to every eligible therapist not yet offered it, notifies them in-app at once
  * (announced on commit) and queues their email and SMS alerts. `alsoNotify` goes out in the same
  * statement, which first locks every recipient in one ordered run (see notifyAll). Returns how many
- * were new, and the job that queues their alerts, for the caller to queue with its own.
+ * were new, and the job that alerts them, for the caller to queue with its own.
  *
- * A post to thousands of therapists is what this is shaped by: the offers and the notifications
- * are inserted by one statement from the same array parameters (the notifications only for the
- * offers that were new), locking the recipients first, and one job alerts them by email and SMS
- * after the commit.
+ * A post to thousands of therapists is what this is shaped by: one statement finds the eligible
+ * therapists (eligibility.ts: the matching rule decided in the database), locks them, inserts their
+ * offers and, for the offers that were new, their notifications, worded around each distance; none
+ * of them is read back but their ids, and one job alerts them by email and SMS after the commit.
  */
 export async function offerToEligible(
   t: Transaction,
@@ -26,29 +26,29 @@ export async function offerToEligible(
   services: readonly { serviceId: string; offeredRate: number }[],
   alsoNotify: NewNotification[] = [],
 ): Promise<{ offered: number; jobs: QueuedJob[] }> {
-  const eligible = await findEligibleTherapists(t.client, context.config, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
-  if (eligible.length === 0 && alsoNotify.length === 0) return { offered: 0, jobs: [] };
-  const { shared, bodyAt } = newReferralAlert(referral, services);
-  const ids = eligible.map(({ therapist }) => therapist.id);
-  const fresh = sql`fresh as (
-      select * from unnest(${sql.param(ids)}::text[], ${sql.param(eligible.map((e) => e.distanceMiles))}::real[],
-                           ${sql.param(eligible.map((e) => bodyAt(e.distanceMiles)))}::text[]) as f(therapist_id, distance_miles, body)
-    ),
+  const eligible = await eligibleTherapistsSql(t.client, context.config, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
+  const { shared, body } = newReferralAlert(referral, services);
+  const offering = sql`eligible as (${eligible}),
     offered as (
       -- The referral's open state, as it stands in this transaction, given here so the insert
       -- trigger (migrations 0026, 0028) has nothing to fill in and no offer is written twice.
       insert into referral_offers (referral_id, therapist_id, distance_miles, open_posted_at, open_expires_at)
-      select ${referral.id}::uuid, f.therapist_id, f.distance_miles, r.posted_at, r.expires_at
-      from fresh f left join referrals r on r.id = ${referral.id}::uuid and r.status = 'posted'
+      select ${referral.id}::uuid, e.therapist_id, e.distance_miles, r.posted_at, r.expires_at
+      from eligible e left join referrals r on r.id = ${referral.id}::uuid and r.status = 'posted'
       on conflict do nothing
-      returning therapist_id
+      returning therapist_id, distance_miles
     )`;
-  const alerts = sql`select f.therapist_id, ${shared.type}::text, ${shared.title}::text, f.body, ${shared.link}::text
-    from fresh f join offered o on o.therapist_id = f.therapist_id`;
+  // The distance to a tenth of a mile, as toFixed(1) gives the rule's rounded figure (the offer's
+  // real holds it to six digits). Read from the offers inserted rather than joined back to the
+  // eligible: the planner cannot know how many there are, and guessed one.
+  const alerts = sql`select o.therapist_id, ${shared.type}::text, ${shared.title}::text,
+      ${body.before}::text || round(o.distance_miles::numeric, 1)::text || ${body.after}::text, ${shared.link}::text
+    from offered o`;
+  const alsoIds = alsoNotify.map((n) => n.userId);
   const result = await t.tx.execute<{ offered: string[] }>(
     insertAndAnnounce(alsoNotify.length > 0 ? sql`${alerts} union all ${notificationsFrom(alsoNotify)}` : alerts, {
-      lock: [...ids, ...alsoNotify.map((n) => n.userId)],
-      before: fresh,
+      lock: sql`select therapist_id from eligible union select unnest(${sql.param(alsoIds)}::text[])`,
+      before: offering,
       extra: sql`(select coalesce(array_agg(therapist_id order by therapist_id), '{}') from offered) as offered`,
     }),
   );

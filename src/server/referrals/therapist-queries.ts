@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, or, sql, type Placeholder } from 'drizzle-orm';
-import type { CredentialForJudging } from '../../domain/credentials';
+import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { CredentialForJudging, CredentialKind } from '../../domain/credentials';
 import type { Discipline } from '../../domain/accounts';
-import type { GeoPoint } from '../../domain/geo';
-import { credentialsColumn, lateNotesColumn, lateNotesFrom, type TherapistStanding } from '../credentials/standing';
+import { EARTH_RADIUS_MILES, type GeoPoint } from '../../domain/geo';
+import type { LateNotesLimits } from '../../domain/work-standing';
+import { credentialsColumn, credentialsHeldSql, lateNotesColumn, lateNotesFrom, lateNotesWithinLimitsSql, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
 import { namedStatement, type Queryable } from '../db/named-statement';
 import { therapistProfiles, useraccounts } from '../db/schema/index';
@@ -49,68 +50,117 @@ const therapistForMatching = {
 };
 
 /**
- * The patient within the box the therapist's radius covers, then within the radius itself: both
- * widened by the domain's rounding (a distance is rounded to a tenth of a mile before it is compared,
- * so up to radius + 0.05 is within it) and a thousandth of a mile for the two formulas' floating
- * point, so this never leaves out a therapist the rule would take; the rule then decides. The box
- * is the expression of the GiST index therapist_profiles_coverage (migration 0023), written the same
- * so the planner uses it; earthdistance measures in earth() metres, the domain in miles of 3958.8.
+ * The box the therapist's service radius covers contains the patient: the expression of the GiST
+ * index therapist_profiles_coverage (migration 0023), written the same so the planner uses it, so a
+ * referral reads the therapists near its patient, never the whole state. The box is widened by the
+ * domain's rounding (a distance is rounded to a tenth of a mile before it is compared, so up to
+ * radius + 0.05 is within it) and a thousandth of a mile, so it never leaves out a therapist the
+ * rule would take; earthdistance measures in earth() metres, the domain in miles of 3958.8.
  */
-function coversPatient(patient: Bound<GeoPoint>) {
-  const { latitude, longitude, serviceRadiusMiles } = therapistProfiles;
-  const therapistPoint = sql`ll_to_earth(${latitude}, ${longitude})`;
-  const patientPoint = sql`ll_to_earth(${patient.latitude}::float8, ${patient.longitude}::float8)`;
-  const reach = sql`(${serviceRadiusMiles}::float8 + 0.051) * earth() / 3958.8`;
-  return sql`(earth_box(${therapistPoint}, ${reach}) @> ${patientPoint} and earth_distance(${therapistPoint}, ${patientPoint}) <= ${reach})`;
+function coverageContains(patient: { latitude: SQL; longitude: SQL }) {
+  return sql`earth_box(ll_to_earth(t.latitude, t.longitude), (t.service_radius_miles::float8 + 0.051) * earth() / 3958.8)
+    @> ll_to_earth(${patient.latitude}, ${patient.longitude})`;
 }
 
-export type CandidateOptions = { disciplines: Discipline[]; patient: GeoPoint };
+/**
+ * domain/geo.ts's greatCircleMiles from the therapist (t) to the patient, rounded to a tenth of a
+ * mile as evaluateEligibility rounds it (Math.round is floor(x + 0.5)): the same IEEE operations in
+ * the same order, so the database finds the figure the rule finds, down to the rounding.
+ */
+function milesToPatient(patient: { latitude: SQL; longitude: SQL }) {
+  const radians = (degrees: SQL) => sql`((${degrees}) * pi()) / 180`;
+  const halfLatitude = sql`sin(${radians(sql`${patient.latitude} - t.latitude`)} / 2)`;
+  const halfLongitude = sql`sin(${radians(sql`${patient.longitude} - t.longitude`)} / 2)`;
+  const h = sql`least(1::float8, greatest(0::float8, ${halfLatitude} * ${halfLatitude}
+    + cos(${radians(sql`t.latitude`)}) * cos(${radians(patient.latitude)}) * (${halfLongitude} * ${halfLongitude})))`;
+  return sql`floor(2 * ${EARTH_RADIUS_MILES}::float8 * atan2(sqrt(h.h), sqrt(1 - h.h)) * 10 + 0.5::float8) / 10
+    from (select ${h} as h) h`;
+}
 
-/** A value, or the placeholder a named statement binds it to on each run (db/named-statement.ts). */
-type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
+/** The SQL form of the matching rule is given each value as the rule reads it (see eligibility.ts). */
+export type EligibleNearOptions = {
+  /** The disciplines any one of which may take every service on the referral (none when it lists none). */
+  qualifying: Discipline[];
+  patient: GeoPoint;
+  /** Trimmed and upper-cased, as the credential rule compares it. */
+  patientState: string;
+  /** Each kind once. */
+  required: readonly CredentialKind[];
+  /** The business date (domain/business-date.ts). */
+  today: string;
+  noteDueHours: number;
+  now: Date;
+  lateNotes: LateNotesLimits;
+};
 
 /**
- * Therapists who could be eligible for a referral whose patient is at `patient`: every rule SQL
- * can judge cheaply and exactly or more loosely (approved, not suspended, available, a discipline
- * in `disciplines`, a service radius covering the patient), found through the spatial index, so a
- * post reads the therapists near its patient, never the whole state. Therapists whose ZIP was not
- * located yet come along to be judged by it. The matching rule then judges each one, credentials
- * and late notes too, so it stays the single source of truth; this may return more than it
- * accepts, never fewer. (The credentials were once judged here as well, with five lookups per
- * candidate; now that every candidate's credentials are read anyway, the rule alone judges them.)
+ * The therapists with a location whom the matching rule (domain/matching.ts, evaluateEligibility)
+ * takes for a referral, as a query selecting (therapist_id, distance_miles): approved and not
+ * suspended, available, holding a discipline that covers the services, every required credential
+ * current, late notes within the limits, and the patient within their radius at the rule's rounded
+ * distance, found through the spatial index. The rule stays in the domain, which explains each
+ * decision (the manager's eligibility view); this decides the offers without reading each
+ * candidate's credentials back, and matching-agreement.int.test.ts holds the two to the same
+ * therapists at the same distances on a generated population.
  */
-function candidateWhere(options: { disciplines: Bound<CandidateOptions>['disciplines']; patient: Bound<GeoPoint> }) {
+export function eligibleNearSql(options: EligibleNearOptions): SQL {
+  const patient = { latitude: sql`${options.patient.latitude}::float8`, longitude: sql`${options.patient.longitude}::float8` };
+  return sql`select t.id as therapist_id, d.miles as distance_miles
+    from therapist_profiles t
+    join useraccounts a on a.user_id = t.id
+    cross join lateral (select ${milesToPatient(patient)}) d(miles)
+    where a.status = 'approved' and t.suspended_at is null and t.available_for_referrals
+      and t.disciplines && ${sql.param(options.qualifying)}::text[]
+      and t.service_radius_miles > 0 and ${coverageContains(patient)} and d.miles <= t.service_radius_miles
+      and ${credentialsHeldSql(sql`t.id`, {
+        required: sql`${sql.param([...options.required])}::text[]`,
+        patientState: sql`${options.patientState}::text`,
+        today: sql`${options.today}::date`,
+      })}
+      and ${lateNotesWithinLimitsSql(sql`t.id`, {
+        noteDueHours: sql`${options.noteDueHours}::int`,
+        now: sql`${options.now.toISOString()}::timestamptz`,
+        maxOverdue: sql`${options.lateNotes.maxOverdue}::int`,
+        maxDaysOverdue: sql`${options.lateNotes.maxDaysOverdue}::int`,
+      })}`;
+}
+
+/**
+ * Therapists whose ZIP was not located yet (geo/therapist-locations.ts locates every one written
+ * since, and the rest at start-up) who could be eligible: every rule SQL judges cheaply (approved,
+ * not suspended, available, a discipline in `disciplines`, a service radius), through the partial
+ * index therapist_profiles_unlocated. The rule judges them by their ZIP (eligibility.ts).
+ */
+function unlocatedWhere(disciplines: Discipline[] | Placeholder) {
   return and(
     eq(useraccounts.status, 'approved'),
     isNull(therapistProfiles.suspendedAt),
     eq(therapistProfiles.availableForReferrals, true),
-    sql`${therapistProfiles.disciplines} && ${options.disciplines instanceof Array ? sql.param(options.disciplines) : options.disciplines}::text[]`,
+    sql`${therapistProfiles.disciplines} && ${disciplines instanceof Array ? sql.param(disciplines) : disciplines}::text[]`,
     sql`${therapistProfiles.serviceRadiusMiles} > 0`,
-    or(coversPatient(options.patient), isNull(therapistProfiles.latitude)),
+    isNull(therapistProfiles.latitude),
   );
 }
 
-/** The candidates' query (candidateWhere), for reading its plan (the spatial index's test). */
-export function candidateQuery(db: Db, options: CandidateOptions) {
+/** The unlocated candidates' query (unlocatedWhere), for reading its plan (the partial index's test). */
+export function unlocatedCandidateQuery(db: Db, disciplines: Discipline[]) {
   return db
     .select(therapistForMatching)
     .from(therapistProfiles)
     .innerJoin(useraccounts, eq(useraccounts.userId, therapistProfiles.id))
-    .where(candidateWhere(options))
+    .where(unlocatedWhere(disciplines))
     .orderBy(asc(therapistProfiles.id));
 }
 
 type CandidateRow = TherapistProfileForMatching & { credentials: CredentialForJudging[]; lateNotes: { overdue: number; oldestDueMs: number | null } };
 
 /**
- * The candidates (candidateWhere) with their standing (credentials on file and late notes, read as
- * credentials/standing.ts reads them) in the same statement: a post judges them all, and reading
- * the standing in two more queries was a third of what matching cost. A named prepared statement
- * (db/named-statement.ts): every post runs it, and building it with drizzle and planning it each
- * time cost more than the database's work for a post notifying ten.
+ * The unlocated candidates (unlocatedWhere) with their standing (credentials on file and late
+ * notes, read as credentials/standing.ts reads them) in the same statement. A named prepared
+ * statement (db/named-statement.ts): every post runs it, and it nearly always finds nobody.
  */
-const candidatesStatement = namedStatement<CandidateRow>(
-  'referral-candidates',
+const unlocatedStatement = namedStatement<CandidateRow>(
+  'referral-candidates-unlocated',
   sql`select ${sql.join(
     Object.entries(therapistForMatching).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
     sql`, `,
@@ -118,27 +168,16 @@ const candidatesStatement = namedStatement<CandidateRow>(
     ${credentialsColumn(therapistProfiles.id)} as "credentials",
     ${lateNotesColumn(therapistProfiles.id, sql.placeholder('noteDueHours'), sql.placeholder('now'))} as "lateNotes"
   from ${therapistProfiles} inner join ${useraccounts} on ${eq(useraccounts.userId, therapistProfiles.id)}
-  where ${candidateWhere({
-    disciplines: sql.placeholder('disciplines'),
-    patient: { latitude: sql.placeholder('latitude'), longitude: sql.placeholder('longitude') },
-  })}`,
+  where ${unlocatedWhere(sql.placeholder('disciplines'))}
+  order by ${therapistProfiles.id}`,
 );
 
-/** The candidates with their standing, on `runner`: the pool, or the client of the post's transaction. */
-export async function candidatesWithStanding(
+/** The unlocated candidates with their standing, on `runner`: the pool, or the client of the post's transaction. */
+export async function unlocatedCandidatesWithStanding(
   runner: Queryable,
-  options: CandidateOptions & { noteDueHours: number; now: Date },
+  options: { disciplines: Discipline[]; noteDueHours: number; now: Date },
 ): Promise<Array<{ therapist: TherapistProfileForMatching; standing: TherapistStanding }>> {
-  const rows = await candidatesStatement(runner, {
-    disciplines: options.disciplines,
-    latitude: options.patient.latitude,
-    longitude: options.patient.longitude,
-    noteDueHours: options.noteDueHours,
-    now: options.now.toISOString(),
-  });
-  // Sorted here rather than by the database: with their credentials the rows are wide, and a post
-  // to thousands sorted them on disk. The order is the recipients' lock order (notifications/service.ts, lockedRecipients).
-  rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = await unlocatedStatement(runner, { disciplines: options.disciplines, noteDueHours: options.noteDueHours, now: options.now.toISOString() });
   return rows.map(({ credentials, lateNotes, ...therapist }) => ({
     therapist,
     standing: {
