@@ -1,4 +1,4 @@
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 
@@ -20,4 +20,15 @@ export function namedStatement<Row>(name: string, query: SQL) {
     const result = await runner.query({ name, text, values: fillPlaceholders(params, values) });
     return result.rows as Row[];
   };
+}
+
+/**
+ * The select list `column as "name", …` of a named statement, so its rows come back as objects keyed
+ * by these names (pg's own rows, without drizzle's mapping of each value).
+ */
+export function selectList(fields: Record<string, SQLWrapper>): SQL {
+  return sql.join(
+    Object.entries(fields).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
 }

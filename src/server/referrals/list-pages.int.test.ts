@@ -5,7 +5,7 @@ import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, refused } from '../../../test/http';
 import { readEveryPage } from '../../../test/keyset-pages';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
-import { therapistReferralSummarySchema, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referrals';
+import { agencyReferralSummarySchema, therapistReferralSummarySchema, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referrals';
 import { referralOffers, therapistRates } from '../db/schema/index';
 
 /**
@@ -26,7 +26,7 @@ const ids = (pages: { items: { id: string }[] }[]) => pages.flatMap((page) => pa
 const HOUR = 3_600_000;
 
 /** Sets a referral's timestamp column to an exact PostgreSQL value (microseconds, which a JavaScript Date cannot carry). */
-async function setTimestamp(id: string, column: 'created_at' | 'posted_at' | 'matched_at', value: string) {
+async function setTimestamp(id: string, column: 'created_at' | 'posted_at' | 'expires_at' | 'matched_at', value: string) {
   await db().execute(sql`update referrals set ${sql.identifier(column)} = ${value}::timestamptz where id = ${id}`);
 }
 
@@ -60,6 +60,34 @@ describe('GET /api/referrals, a page at a time', () => {
     expect(pages[0]!.total).toBe(5);
     expect(new Set(ids(pages))).toEqual(new Set(posted.map((row) => row.id)));
     expect(ids(pages)).toHaveLength(5);
+  });
+
+  it('shows on each entry what the referral read by itself shows of it, its times cut to the millisecond as the page writes them', async () => {
+    const agency = await buildAgency(db());
+    const therapist = await buildTherapist(db());
+    const matched = await buildReferral(db(), { agencyId: agency.userId, status: 'matched', matchedTherapistId: therapist.userId, matchedAt: new Date() });
+    // 999 microseconds past a millisecond: cut to it, not rounded up to the next.
+    for (const column of ['created_at', 'posted_at', 'expires_at', 'matched_at'] as const) await setTimestamp(matched.id, column, `2026-03-04 05:06:07.123999+00`);
+    await buildReferral(db(), { agencyId: agency.userId, status: 'draft' });
+    await buildReferral(db(), { agencyId: agency.userId, status: 'posted' });
+    const read = get(await signIn(app.url, agency));
+
+    const [page] = await readEveryPage<AgencyReferralSummary>(read, '/api/referrals?status=all', 25);
+    expect(page!.items).toHaveLength(3);
+    // The detail counts its responses and names its therapist in its own fields.
+    const sharedFields = agencyReferralSummarySchema.omit({ responseCount: true, matchedTherapistName: true });
+    for (const item of page!.items) {
+      const alone = await read(`/api/referrals/${item.id}`);
+      expect(alone.status).toBe(200);
+      expect(item).toMatchObject(sharedFields.parse(await alone.json()));
+    }
+    expect(page!.items.find((item) => item.id === matched.id)).toMatchObject({
+      createdAt: '2026-03-04T05:06:07.123Z',
+      postedAt: '2026-03-04T05:06:07.123Z',
+      expiresAt: '2026-03-04T05:06:07.123Z',
+      matchedAt: '2026-03-04T05:06:07.123Z',
+      matchedTherapistName: expect.stringMatching(/\S/),
+    });
   });
 
   it('answers 25 a page unless asked, and refuses a bad limit or cursor naming the field', async () => {

@@ -1,5 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { ResponseStatus } from '../../domain/referrals';
 import type { Db } from '../db/client';
+import { isoTimestamp } from '../db/iso-timestamp';
+import { namedStatement, selectList, type Queryable } from '../db/named-statement';
 import { agencyProfiles, referralOffers, referralResponses, referrals, therapistRates } from '../db/schema/index';
 import { afterKey, type PageRequest } from '../http/keyset';
 import { summaryFactColumns } from './queries';
@@ -9,10 +13,13 @@ import { summaryFactColumns } from './queries';
  * status filter and the therapist's views of 'Referrals near me'. Each page is one statement with
  * its total. Tenant scoping is in each `where`: the agency's id, or the therapist's offers or match.
  *
- * A page is a named prepared statement, built once for each shape (filter or view, first page or a
- * later one) and database: PostgreSQL parses it once per connection and, after its first runs,
+ * A page is a named prepared statement (db/named-statement.ts), one for each shape (filter or view,
+ * first page or a later one): PostgreSQL parses it once per connection and, after its first runs,
  * plans it once (a generic plan: an index range scan of the tenant's rows whatever the values), and
- * drizzle builds its SQL once. Planning and building were most of a page's cost, not the reading.
+ * its SQL is built once. Its rows come back as pg parses them, keyed by the entry's field names and
+ * holding what the entry sends: timestamps as ISO text (db/iso-timestamp.ts), dates as text. Drizzle
+ * mapping each value, and a Date parsed and formatted back for each timestamp, were a third of a
+ * page's Node time.
  */
 
 export const agencyListFilters = {
@@ -28,11 +35,11 @@ export type AgencyListFilter = keyof typeof agencyListFilters;
 export const agencyListKey = { parts: ['timestamp', 'uuid'] as const, columns: [referrals.createdAt, referrals.id] };
 
 /**
- * What a summary in the agency's list shows of the referral itself: its columns read for a page,
- * not every column of the row (the clinical summary, the lifecycle stamps) to be dropped by the
- * presenter.
+ * What an entry of an agency's list shows (AgencyReferralSummary, presenters.ts): the referral's
+ * columns it shows, not the whole row (the clinical summary, the lifecycle stamps), and the summary
+ * facts kept on it (queries.ts).
  */
-export const agencySummaryColumns = {
+export const agencyEntryColumns = {
   id: referrals.id,
   referenceNumber: referrals.referenceNumber,
   status: referrals.status,
@@ -43,31 +50,32 @@ export const agencySummaryColumns = {
   latitude: referrals.latitude,
   longitude: referrals.longitude,
   visitFrequency: referrals.visitFrequency,
-  startBy: referrals.startBy,
+  startBy: sql<string>`${referrals.startBy}::text`,
   urgency: referrals.urgency,
-  createdAt: referrals.createdAt,
-  postedAt: referrals.postedAt,
-  expiresAt: referrals.expiresAt,
-  matchedAt: referrals.matchedAt,
+  createdAt: isoTimestamp(referrals.createdAt),
+  postedAt: isoTimestamp(referrals.postedAt),
+  expiresAt: isoTimestamp(referrals.expiresAt),
+  matchedAt: isoTimestamp(referrals.matchedAt),
+  ...summaryFactColumns,
 };
+export type AgencyEntryRow = SelectResultFields<typeof agencyEntryColumns>;
+
+/** A page's row: its entry, its sort key as PostgreSQL's text (the cursor keeps microseconds), and the list's total. */
+type PageRow<Entry> = Entry & { sortKey: string; total: number };
 
 /** The cursor's values, bound when a later page runs. */
 const afterValues = [sql.placeholder('afterAt'), sql.placeholder('afterId')] as const;
 
-/** A prepared statement for each shape, per database (a test may run several apps, each with its own pool). */
-function preparedPer<Shape extends string, Query>(build: (db: Db, shape: Shape, name: string) => Query) {
-  const byDb = new WeakMap<Db, Map<Shape, Query>>();
-  return (db: Db, shape: Shape, name: string): Query => {
-    let queries = byDb.get(db);
-    if (!queries) byDb.set(db, (queries = new Map()));
-    let query = queries.get(shape);
-    if (!query) queries.set(shape, (query = build(db, shape, name)));
-    return query;
-  };
-}
-
 function cursorValues(page: PageRequest) {
   return { limit: page.limit + 1, afterAt: page.after?.[0], afterId: page.after?.[1] };
+}
+
+/** A page statement in its two shapes: `build` is given the cursor condition of a later page, or nothing. */
+function pageStatements<Row>(name: string, build: (after: SQL | undefined) => SQL, keyColumns: readonly SQLWrapper[]) {
+  return {
+    first: namedStatement<PageRow<Row>>(`${name}-first`, build(undefined)),
+    after: namedStatement<PageRow<Row>>(`${name}-after`, build(afterKey(keyColumns, ['timestamp', 'uuid'], afterValues))),
+  };
 }
 
 /**
@@ -76,51 +84,61 @@ function cursorValues(page: PageRequest) {
  * and never a scan of every agency's. A maintained counter would save that scan but must follow
  * every status move; an agency has hundreds of referrals, not millions.
  */
-function countAgencyReferralsQuery(db: Db, agencyId: string | Placeholder, filter: AgencyListFilter) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(referrals)
-    .where(and(eq(referrals.agencyId, agencyId), agencyListFilters[filter]));
+function agencyScope(agencyId: string | Placeholder, filter: AgencyListFilter) {
+  return and(eq(referrals.agencyId, agencyId), agencyListFilters[filter]);
 }
 
 export async function countAgencyReferrals(db: Db, agencyId: string, filter: AgencyListFilter): Promise<number> {
-  const [row] = await countAgencyReferralsQuery(db, agencyId, filter);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(referrals)
+    .where(agencyScope(agencyId, filter));
   return row?.count ?? 0;
 }
 
-function agencyListQuery(db: Db, which: SQL | undefined, total: SQL<number>) {
-  const agencyId = sql.placeholder('agencyId');
-  return db
-    .select({ referral: agencySummaryColumns, createdAtKey: sql<string>`${referrals.createdAt}::text`, facts: summaryFactColumns, total })
-    .from(referrals)
-    .where(and(eq(referrals.agencyId, agencyId), which))
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
-    .limit(sql.placeholder('limit'));
-}
+const agencyId = sql.placeholder('agencyId');
 
-type AgencyPageShape = `${AgencyListFilter}:${'first' | 'after'}`;
+/** A page of each filter: a backward range scan of (agency_id, created_at, id). */
+const agencyPages = Object.fromEntries(
+  (Object.keys(agencyListFilters) as AgencyListFilter[]).map((filter) => [
+    filter,
+    pageStatements<AgencyEntryRow>(
+      `carerelay-agency-referrals-${filter}`,
+      (after) => sql`select ${selectList(agencyEntryColumns)}, ${referrals.createdAt}::text as "sortKey",
+          -- An uncorrelated subquery, which PostgreSQL computes once for the statement.
+          (select count(*)::int from ${referrals} where ${agencyScope(agencyId, filter)}) as "total"
+        from ${referrals} where ${and(agencyScope(agencyId, filter), after)}
+        order by ${referrals.createdAt} desc, ${referrals.id} desc limit ${sql.placeholder('limit')}`,
+      agencyListKey.columns,
+    ),
+  ]),
+) as Record<AgencyListFilter, ReturnType<typeof pageStatements<AgencyEntryRow>>>;
 
-const agencyPage = preparedPer((db: Db, shape: AgencyPageShape, name: string) => {
-  const [filter, from] = shape.split(':') as [AgencyListFilter, 'first' | 'after'];
-  const after = from === 'after' ? afterKey(agencyListKey.columns, agencyListKey.parts, afterValues) : undefined;
-  // The total is an uncorrelated subquery, which PostgreSQL computes once for the statement.
-  const total = sql<number>`(${countAgencyReferralsQuery(db, sql.placeholder('agencyId'), filter)})`;
-  return agencyListQuery(db, and(agencyListFilters[filter], after), total).prepare(name);
-});
+/** The agency's referral with a reference number, whatever its status (a search looks for one record, not within a tab). */
+const agencyEntryByReference = namedStatement<PageRow<AgencyEntryRow>>(
+  'carerelay-agency-referral-by-reference',
+  sql`select ${selectList(agencyEntryColumns)}, ${referrals.createdAt}::text as "sortKey", 1 as "total"
+    from ${referrals} where ${and(eq(referrals.agencyId, agencyId), eq(referrals.referenceNumber, sql.placeholder('reference')))}`,
+);
 
 /**
- * One page of the agency's referrals under a status filter, newest first, with their summary facts
- * and the total under the filter, in one statement; or, given a reference number, the one referral
- * of theirs that carries it whatever its status (a search looks for one record, not within a tab).
- * A page is a backward range scan of (agency_id, created_at, id); each row carries its sort key as
- * PostgreSQL's text so the cursor keeps microseconds.
+ * One page of the agency's referrals under a status filter, newest first, with the total under the
+ * filter, in one statement; or, given a reference number, the one referral of theirs that carries it.
  */
-export async function listAgencyReferralRows(db: Db, agencyId: string, filter: AgencyListFilter, options: { reference?: number; page: PageRequest }) {
-  if (options.reference !== undefined) {
-    return agencyListQuery(db, eq(referrals.referenceNumber, options.reference), sql<number>`1`).execute({ agencyId, limit: options.page.limit + 1 });
-  }
-  const shape: AgencyPageShape = `${filter}:${options.page.after ? 'after' : 'first'}`;
-  return agencyPage(db, shape, `carerelay-agency-referrals-${filter}-${options.page.after ? 'after' : 'first'}`).execute({ agencyId, ...cursorValues(options.page) });
+export async function listAgencyEntryRows(runner: Queryable, agencyId: string, filter: AgencyListFilter, options: { reference?: number; page: PageRequest }) {
+  if (options.reference !== undefined) return agencyEntryByReference(runner, { agencyId, reference: options.reference });
+  const page = agencyPages[filter];
+  return (options.page.after ? page.after : page.first)(runner, { agencyId, ...cursorValues(options.page) });
+}
+
+/** Every agency's referrals, newest first, as entries with their agency's name: managers only. */
+export async function listAgencyEntriesForManagers(db: Db, limit = 200) {
+  return db
+    .select({ ...agencyEntryColumns, agencyName: sql<string | null>`${agencyProfiles.companyName}` })
+    .from(referrals)
+    .leftJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId))
+    .orderBy(desc(referrals.createdAt))
+    .limit(limit);
 }
 
 export type TherapistListView = 'open' | 'mine' | 'hidden';
@@ -142,114 +160,110 @@ function therapistView(therapistId: TherapistRef, view: TherapistListView) {
 
 /**
  * How many referrals a view holds: the same predicate as its pages, over the same indexes (the
- * therapist's matches, or their offers joined to referrals by key), counted rather than read.
+ * therapist's matches, or their offers), counted rather than read.
  */
-function countTherapistReferralsQuery(db: Db, therapistId: TherapistRef, view: TherapistListView) {
-  const { where } = therapistView(therapistId, view);
-  const count = { count: sql<number>`count(*)::int` };
-  return view === 'mine'
-    ? db.select(count).from(referrals).where(where)
-    : db.select(count).from(referralOffers).where(where);
+function countTherapistReferralsSql(therapistId: TherapistRef, view: TherapistListView): SQL<number> {
+  return sql`(select count(*)::int from ${view === 'mine' ? referrals : referralOffers} where ${therapistView(therapistId, view).where})`;
 }
 
 export async function countTherapistReferrals(db: Db, therapistId: string, view: TherapistListView): Promise<number> {
-  const [row] = await countTherapistReferralsQuery(db, therapistId, view);
-  return row?.count ?? 0;
+  const { rows } = await db.execute<{ count: number }>(sql`select ${countTherapistReferralsSql(therapistId, view)} as count`);
+  return rows[0]?.count ?? 0;
 }
 
-type TherapistPageShape = `${TherapistListView}:${'first' | 'after'}`;
+const therapistId = sql.placeholder('therapistId');
 
 /**
  * What an entry of 'Referrals near me' shows (TherapistReferralSummary), read as the page's columns:
  * the referral's own, its services (kept on the referral), the agency's name and the therapist's
  * answer (joined by key: the answer's status only), the offer's distance and whether it is hidden,
  * and the therapist's own rates. Not the clinical summary, the lifecycle times or the answer's
- * rates and notes, which the referral's page shows: the page's rows were twice as wide with them,
- * and every column is parsed, mapped and sent for each of 25 entries.
+ * rates and notes, which the referral's page shows. The joined tables' columns are null where
+ * there is no row to join (no offer on a referral matched without one, no answer).
  */
-function therapistSummaryColumns(therapistId: Placeholder) {
-  return {
-    id: referrals.id,
-    referenceNumber: referrals.referenceNumber,
-    status: referrals.status,
-    discipline: referrals.discipline,
-    patientZip: referrals.patientZip,
-    patientCity: referrals.patientCity,
-    patientState: referrals.patientState,
-    latitude: referrals.latitude,
-    longitude: referrals.longitude,
-    visitFrequency: referrals.visitFrequency,
-    startBy: referrals.startBy,
-    orderedStartOfCare: referrals.orderedStartOfCare,
-    urgency: referrals.urgency,
-    expiresAt: referrals.expiresAt,
-    matchedToMe: sql<boolean>`coalesce(${referrals.matchedTherapistId} = ${therapistId}, false)`,
-    services: referrals.servicesSummary,
-    // Joined by key (below): as a subquery of its own, PostgreSQL read the 200-row table whole for each entry.
-    agencyName: agencyProfiles.companyName,
-    distanceMiles: referralOffers.distanceMiles,
-    hidden: sql<boolean>`(${referralOffers.hiddenAt} is not null)`,
-    responseStatus: referralResponses.status,
-    // The therapist's own rates, the same on every row: an uncorrelated subquery, computed once.
-    myRates: sql<Record<string, number>>`(select coalesce(json_object_agg(${therapistRates.serviceId}, ${therapistRates.rate}::float8), '{}')
-      from ${therapistRates} where ${therapistRates.therapistId} = ${therapistId})`,
-  };
+const therapistEntryColumns = {
+  id: referrals.id,
+  referenceNumber: referrals.referenceNumber,
+  status: referrals.status,
+  discipline: referrals.discipline,
+  patientZip: referrals.patientZip,
+  patientCity: referrals.patientCity,
+  patientState: referrals.patientState,
+  latitude: referrals.latitude,
+  longitude: referrals.longitude,
+  visitFrequency: referrals.visitFrequency,
+  startBy: sql<string>`${referrals.startBy}::text`,
+  orderedStartOfCare: sql<string | null>`${referrals.orderedStartOfCare}::text`,
+  urgency: referrals.urgency,
+  expiresAt: isoTimestamp(referrals.expiresAt),
+  matchedToMe: sql<boolean>`coalesce(${referrals.matchedTherapistId} = ${therapistId}, false)`,
+  services: referrals.servicesSummary,
+  agencyName: sql<string | null>`${agencyProfiles.companyName}`,
+  distanceMiles: sql<number | null>`${referralOffers.distanceMiles}`,
+  hidden: sql<boolean>`(${referralOffers.hiddenAt} is not null)`,
+  responseStatus: sql<ResponseStatus | null>`${referralResponses.status}`,
+  // The therapist's own rates, the same on every row: an uncorrelated subquery, computed once.
+  myRates: sql<Record<string, number>>`(select coalesce(json_object_agg(${therapistRates.serviceId}, ${therapistRates.rate}::float8), '{}')
+    from ${therapistRates} where ${therapistRates.therapistId} = ${therapistId})`,
+};
+export type TherapistEntryRow = SelectResultFields<typeof therapistEntryColumns>;
+
+/**
+ * Entries of 'Referrals near me' with their sort key and total, from the therapist's offers (open,
+ * hidden) or from the referrals with the therapist's offer if any (those matched to them, a search
+ * by reference); the agency and the answer joined by key (as a subquery of its own, PostgreSQL read
+ * the 200 agencies whole for each entry).
+ */
+function therapistEntries(from: 'offers' | 'referrals', sortedBy: SQLWrapper, total: SQL<number>, where: SQL | undefined) {
+  const rows =
+    from === 'referrals'
+      ? sql`${referrals} left join ${referralOffers} on ${and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId))}`
+      : sql`${referralOffers} join ${referrals} on ${eq(referrals.id, referralOffers.referralId)}`;
+  return sql`select ${selectList(therapistEntryColumns)}, ${sortedBy}::text as "sortKey", ${total} as "total"
+    from ${rows}
+    left join ${referralResponses} on ${and(eq(referralResponses.referralId, referrals.id), eq(referralResponses.therapistId, therapistId))}
+    left join ${agencyProfiles} on ${eq(agencyProfiles.id, referrals.agencyId)}
+    where ${where}`;
 }
 
 /**
- * Entries of 'Referrals near me' with their sort key and total, before their `where`: from the
- * therapist's offers (open, hidden), or from the referrals with the therapist's offer if any (those
- * matched to them, a search by reference).
+ * A page of each view: 'mine' a backward range scan of (matched_therapist_id, matched_at, id); 'open'
+ * and 'hidden' a backward range scan of the therapist's open offers (referral_offers_open_index),
+ * whose referrals are read by key. The total is an uncorrelated subquery, computed once.
  */
-function therapistEntriesQuery(db: Db, therapistId: Placeholder, from: 'offers' | 'referrals', sortedBy: SQLWrapper, total: SQL<number>) {
-  const fields = { referral: therapistSummaryColumns(therapistId), sortKey: sql<string>`${sortedBy}::text`, total };
-  const query =
-    from === 'referrals'
-      ? db
-          .select(fields)
-          .from(referrals)
-          .leftJoin(referralOffers, and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId)))
-      : db.select(fields).from(referralOffers).innerJoin(referrals, eq(referrals.id, referralOffers.referralId));
-  return query
-    .leftJoin(referralResponses, and(eq(referralResponses.referralId, referrals.id), eq(referralResponses.therapistId, therapistId)))
-    .leftJoin(agencyProfiles, eq(agencyProfiles.id, referrals.agencyId));
-}
-
-const therapistPage = preparedPer((db: Db, shape: TherapistPageShape, name: string) => {
-  const [view, from] = shape.split(':') as [TherapistListView, 'first' | 'after'];
-  const therapistId = sql.placeholder('therapistId');
-  const { sortedBy, id, where } = therapistView(therapistId, view);
-  const after = from === 'after' ? afterKey([sortedBy, id], therapistListKeyParts, afterValues) : undefined;
-  // The total rides on each row: an uncorrelated subquery, computed once for the statement.
-  const total = sql<number>`(${countTherapistReferralsQuery(db, therapistId, view)})`;
-  return therapistEntriesQuery(db, therapistId, view === 'mine' ? 'referrals' : 'offers', sortedBy, total)
-    .where(and(where, after))
-    .orderBy(desc(sortedBy), desc(id))
-    .limit(sql.placeholder('limit'))
-    .prepare(name);
-});
+const therapistPages = Object.fromEntries(
+  (['open', 'mine', 'hidden'] as const).map((view) => {
+    const { sortedBy, id, where } = therapistView(therapistId, view);
+    return [
+      view,
+      pageStatements<TherapistEntryRow>(
+        `carerelay-therapist-referrals-${view}`,
+        (after) =>
+          sql`${therapistEntries(view === 'mine' ? 'referrals' : 'offers', sortedBy, countTherapistReferralsSql(therapistId, view), and(where, after))}
+            order by ${sortedBy} desc, ${id} desc limit ${sql.placeholder('limit')}`,
+        [sortedBy, id],
+      ),
+    ];
+  }),
+) as Record<TherapistListView, ReturnType<typeof pageStatements<TherapistEntryRow>>>;
 
 /**
  * A referral a therapist can reach (offered or matched to them, as findTherapistReferral), found by
- * its reference number in any view, as an entry: a search looks for one record, wherever it stands.
+ * its reference number in any view: a search looks for one record, wherever it stands.
  */
-export async function findTherapistEntriesByReference(db: Db, therapistId: string, reference: number) {
-  const query = therapistEntriesQuery(db, sql.placeholder('therapistId'), 'referrals', referrals.createdAt, sql<number>`1`);
-  return query
-    .where(and(eq(referrals.referenceNumber, reference), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))))
-    .execute({ therapistId });
-}
+const therapistEntryByReference = namedStatement<PageRow<TherapistEntryRow>>(
+  'carerelay-therapist-referral-by-reference',
+  therapistEntries(
+    'referrals',
+    referrals.createdAt,
+    sql<number>`1`,
+    and(eq(referrals.referenceNumber, sql.placeholder('reference')), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))),
+  ),
+);
 
-/**
- * One page of a view of 'Referrals near me', each row what its entry shows (therapistSummaryColumns),
- * in one statement. 'mine' is a backward range scan of (matched_therapist_id, matched_at, id); 'open'
- * and 'hidden' a backward range scan of the therapist's open offers (referral_offers_open_index),
- * whose referrals are read by key.
- */
-export async function listTherapistReferralRows(db: Db, therapistId: string, view: TherapistListView, page: PageRequest) {
-  const from = page.after ? 'after' : 'first';
-  return therapistPage(db, `${view}:${from}`, `carerelay-therapist-referrals-${view}-${from}`).execute({ therapistId, ...cursorValues(page) });
+/** One page of a view of 'Referrals near me', or the entry carrying a reference number, each row what its entry shows. */
+export async function listTherapistEntryRows(runner: Queryable, therapistId: string, view: TherapistListView, options: { reference?: number; page: PageRequest }) {
+  if (options.reference !== undefined) return therapistEntryByReference(runner, { therapistId, reference: options.reference });
+  const page = therapistPages[view];
+  return (options.page.after ? page.after : page.first)(runner, { therapistId, ...cursorValues(options.page) });
 }
-
-/** What an entry of 'Referrals near me' is presented from (presenters.ts). */
-export type TherapistSummaryRow = Awaited<ReturnType<typeof listTherapistReferralRows>>[number]['referral'];

@@ -3,7 +3,7 @@ import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistRefe
 import { referralLabel } from '../../domain/referral-reference';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
 import type { Db } from '../db/client';
-import type { agencySummaryColumns, TherapistSummaryRow } from './list-queries';
+import type { AgencyEntryRow, TherapistEntryRow } from './list-queries';
 import { verifiedBadgesOf } from '../therapist-profile/badges';
 import {
   agencyNamesOf,
@@ -14,7 +14,6 @@ import {
   responsesOfTherapist,
   responsesWithTherapists,
   servicesOf,
-  summaryFactsOf,
   type ReferralRow,
   type ReferralServiceRow,
   type ReferralSummaryFacts,
@@ -22,9 +21,6 @@ import {
 } from './queries';
 
 /** Whitelisted views of referrals: what each side may see, and nothing else. */
-
-/** The referral's own columns an agency's list summary shows. */
-type AgencySummaryRow = { [K in keyof typeof agencySummaryColumns]: ReferralRow[K] };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const serviceName = (id: string) => serviceTypes.find((service) => service.id === id)?.name ?? id;
@@ -150,40 +146,26 @@ export function presentNewAgencyReferral(row: ReferralRow, services: ReferralSer
   return { ...presentCore(row, services, agencyName, false, noNames), notifiedCount, fillMinutes: null, responses: [], matchedTherapist: null, agreedRates: null };
 }
 
-/** Summaries of referrals; `known`: their summary facts when the caller read them with the rows. */
-export async function presentAgencySummaries(
-  db: Db,
-  rows: AgencySummaryRow[],
-  names: PatientShortNames = noNames,
-  known?: ReadonlyMap<string, ReferralSummaryFacts>,
-): Promise<AgencyReferralSummary[]> {
-  const facts =
-    known ??
-    (await summaryFactsOf(
-      db,
-      rows.map((row) => row.id),
-    ));
-  return rows.map((row) => {
-    const found = facts.get(row.id);
-    return {
-      id: row.id,
-      ...reference(row, names),
-      status: row.status,
-      discipline: row.discipline,
-      place: { zip: row.patientZip, city: row.patientCity, state: row.patientState, latitude: row.latitude, longitude: row.longitude },
-      visitFrequency: row.visitFrequency,
-      startBy: row.startBy,
-      urgency: row.urgency,
-      createdAt: row.createdAt.toISOString(),
-      postedAt: iso(row.postedAt),
-      expiresAt: iso(row.expiresAt),
-      matchedAt: iso(row.matchedAt),
-      services: presentServices(found?.services ?? []),
-      notifiedCount: found?.notifiedCount ?? 0,
-      responseCount: found?.responseCount ?? 0,
-      matchedTherapistName: found?.matchedTherapistName ?? null,
-    };
-  });
+/** Entries of an agency's list (or the managers'), from the rows their statement read (list-queries.ts). */
+export function presentAgencyEntries(rows: AgencyEntryRow[], names: PatientShortNames = noNames): AgencyReferralSummary[] {
+  return rows.map((row) => ({
+    id: row.id,
+    ...reference(row, names),
+    status: row.status,
+    discipline: row.discipline,
+    place: { zip: row.patientZip, city: row.patientCity, state: row.patientState, latitude: row.latitude, longitude: row.longitude },
+    visitFrequency: row.visitFrequency,
+    startBy: row.startBy,
+    urgency: row.urgency,
+    createdAt: row.createdAt,
+    postedAt: row.postedAt,
+    expiresAt: row.expiresAt,
+    matchedAt: row.matchedAt,
+    services: presentServices(row.services),
+    notifiedCount: row.notifiedCount,
+    responseCount: row.responseCount,
+    matchedTherapistName: row.matchedTherapistName,
+  }));
 }
 
 /** What a therapist's view of a referral shows beside the referral's columns. */
@@ -210,7 +192,7 @@ function presentTherapistReferral({ referral, offer }: TherapistItem, therapistI
 }
 
 /** Entries of 'Referrals near me', from the rows their page's statement read (list-queries.ts). */
-export function presentTherapistSummaries(rows: TherapistSummaryRow[], names: PatientShortNames = noNames): TherapistReferralSummary[] {
+export function presentTherapistSummaries(rows: TherapistEntryRow[], names: PatientShortNames = noNames): TherapistReferralSummary[] {
   return rows.map((row) => ({
     id: row.id,
     ...reference(row, names),
@@ -224,7 +206,7 @@ export function presentTherapistSummaries(rows: TherapistSummaryRow[], names: Pa
     orderedStartOfCare: row.orderedStartOfCare,
     urgency: row.urgency,
     agencyName: row.agencyName ?? '',
-    expiresAt: iso(row.expiresAt),
+    expiresAt: row.expiresAt,
     // Null on a referral matched to the therapist without an offer to them.
     distanceMiles: row.distanceMiles,
     myRates: row.myRates,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   agencyProfiles,
@@ -95,16 +95,6 @@ export const summaryFactColumns = {
   matchedTherapistName: sql<string | null>`(select t.first_name || ' ' || t.last_name from therapist_profiles t where t.id = referrals.matched_therapist_id)`,
 };
 
-/** The summary facts of many referrals, in one statement. */
-export async function summaryFactsOf(db: Db, referralIds: string[]): Promise<Map<string, ReferralSummaryFacts>> {
-  if (referralIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: referrals.id, facts: summaryFactColumns })
-    .from(referrals)
-    .where(inArray(referrals.id, referralIds));
-  return new Map(rows.map((row) => [row.id, row.facts]));
-}
-
 export async function agencyNamesOf(db: Db, agencyIds: string[]): Promise<Map<string, string>> {
   if (agencyIds.length === 0) return new Map();
   const rows = await db
@@ -128,11 +118,6 @@ export async function offerCounts(db: Db, referralIds: string[]): Promise<Map<st
     .where(inArray(referralOffers.referralId, referralIds))
     .groupBy(referralOffers.referralId);
   return new Map(rows.map((row) => [row.id, row.count]));
-}
-
-/** Every agency's referrals, newest first: managers only. */
-export async function listReferralRowsForManagers(db: Db, limit = 200) {
-  return db.select().from(referrals).orderBy(desc(referrals.createdAt)).limit(limit);
 }
 
 /** Any referral by id, whoever owns it: managers only. */

@@ -9,23 +9,21 @@ import { readPatientShortNames } from '../patients/short-names';
 import type { Caller } from '../use-case';
 import type { StandingConfig } from '../credentials/standing';
 import { judgeTherapists } from './eligibility';
-import { presentAgencyReferral, presentAgencySummaries, presentTherapistReferrals, presentTherapistSummaries, type PatientShortNames } from './presenters';
+import { presentAgencyEntries, presentAgencyReferral, presentTherapistReferrals, presentTherapistSummaries, type PatientShortNames } from './presenters';
 import {
   countAgencyReferrals,
   countTherapistReferrals,
-  findTherapistEntriesByReference,
-  listAgencyReferralRows,
-  listTherapistReferralRows,
+  listAgencyEntriesForManagers,
+  listAgencyEntryRows,
+  listTherapistEntryRows,
   type AgencyListFilter,
   type TherapistListView,
 } from './list-queries';
 import {
-  agencyNamesOf,
   findAgencyReferral,
   findOffer,
   findReferralForManagers,
   findTherapistReferral,
-  listReferralRowsForManagers,
   offeredTherapistIds,
   servicesOf,
   type ReferralRow,
@@ -60,16 +58,14 @@ export async function listAgencyReferrals(
   deps: LabelledReadDeps,
   options: Caller & { filter: AgencyListFilter; reference?: number; page: PageRequest },
 ): Promise<KeysetPage<AgencyReferralSummary>> {
-  const { db } = deps.database;
+  const { db, pool } = deps.database;
   const agencyId = options.actor.userId;
-  const found = await listAgencyReferralRows(db, agencyId, options.filter, { reference: options.reference, page: options.page });
-  const { rows, nextCursor } = splitPage(found, options.page, (row) => [row.createdAtKey, row.referral.id]);
-  const referralRows = rows.map((row) => row.referral);
+  const found = await listAgencyEntryRows(pool, agencyId, options.filter, { reference: options.reference, page: options.page });
+  const { rows, nextCursor } = splitPage(found, options.page, (row) => [row.sortKey, row.id]);
   // Each row carries the total; a page past the last row (its rows deleted meanwhile) has none to carry it.
   const total = found[0]?.total ?? (options.page.after && options.reference === undefined ? await countAgencyReferrals(db, agencyId, options.filter) : 0);
-  const names = await shortNames(deps, options, referralRows.map((row) => row.id));
-  const facts = new Map(rows.map((row) => [row.referral.id, row.facts]));
-  return { items: await presentAgencySummaries(db, referralRows, names, facts), nextCursor, total };
+  const names = await shortNames(deps, options, rows.map((row) => row.id));
+  return { items: presentAgencyEntries(rows, names), nextCursor, total };
 }
 
 export async function getAgencyReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<AgencyReferral> {
@@ -84,21 +80,16 @@ export async function listTherapistReferrals(
   deps: LabelledReadDeps,
   options: Caller & { view: TherapistListView; reference?: number; page: PageRequest },
 ): Promise<KeysetPage<TherapistReferralSummary>> {
-  const { db } = deps.database;
+  const { db, pool } = deps.database;
   const therapistId = options.actor.userId;
-  if (options.reference !== undefined) {
-    // A search by reference finds at most one row: its page is the whole answer.
-    const rows = await findTherapistEntriesByReference(db, therapistId, options.reference);
-    const names = await shortNames(deps, options, rows.map((row) => row.referral.id));
-    return { items: presentTherapistSummaries(rows.map((row) => row.referral), names), nextCursor: null, total: rows.length };
-  }
-  const found = await listTherapistReferralRows(db, therapistId, options.view, options.page);
-  const { rows, nextCursor } = splitPage(found, options.page, (row) => [row.sortKey, row.referral.id]);
+  const found = await listTherapistEntryRows(pool, therapistId, options.view, { reference: options.reference, page: options.page });
+  // A search by reference finds at most one row: its page is the whole answer.
+  const { rows, nextCursor } = options.reference === undefined ? splitPage(found, options.page, (row) => [row.sortKey, row.id]) : { rows: found, nextCursor: null };
   // Each row carries the total; a page past the last row (its rows gone meanwhile) has none to carry it.
-  const total = found[0]?.total ?? (options.page.after ? await countTherapistReferrals(db, therapistId, options.view) : 0);
-  const names = await shortNames(deps, options, rows.map((row) => row.referral.id));
+  const total = found[0]?.total ?? (options.page.after && options.reference === undefined ? await countTherapistReferrals(db, therapistId, options.view) : 0);
+  const names = await shortNames(deps, options, rows.map((row) => row.id));
   // The page's statement read what its entries show (list-queries.ts): nothing more to query.
-  return { items: presentTherapistSummaries(rows.map((row) => row.referral), names), nextCursor, total };
+  return { items: presentTherapistSummaries(rows, names), nextCursor, total };
 }
 
 export async function getTherapistReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<TherapistReferral> {
@@ -114,13 +105,9 @@ export async function getTherapistReferral(deps: LabelledReadDeps, options: Call
 }
 
 export async function listReferralsForManagers({ database }: ReadDeps): Promise<Array<AgencyReferralSummary & { agencyName: string }>> {
-  const { db } = database;
-  const rows = await listReferralRowsForManagers(db);
-  const [summaries, names] = await Promise.all([
-    presentAgencySummaries(db, rows),
-    agencyNamesOf(db, [...new Set(rows.map((row) => row.agencyId))]),
-  ]);
-  return summaries.map((summary, index) => ({ ...summary, agencyName: names.get(rows[index]?.agencyId ?? '') ?? '' }));
+  const rows = await listAgencyEntriesForManagers(database.db);
+  const summaries = presentAgencyEntries(rows);
+  return summaries.map((summary, index) => ({ ...summary, agencyName: rows[index]?.agencyName ?? '' }));
 }
 
 /** The manager's eligibility view reads the same settings the offers were judged by. */
