@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type Placeholder, t
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ResponseStatus } from '../../domain/referrals';
 import type { Db } from '../db/client';
-import { isoTimestamp } from '../db/iso-timestamp';
+import { timestampText } from '../db/iso-timestamp';
 import { namedStatement, selectList, type Queryable } from '../db/named-statement';
 import { agencyProfiles, referralOffers, referralResponses, referrals, therapistRates } from '../db/schema/index';
 import { afterKey, type PageRequest } from '../http/keyset';
@@ -16,10 +16,9 @@ import { summaryFactColumns } from './queries';
  * A page is a named prepared statement (db/named-statement.ts), one for each shape (filter or view,
  * first page or a later one): PostgreSQL parses it once per connection and, after its first runs,
  * plans it once (a generic plan: an index range scan of the tenant's rows whatever the values), and
- * its SQL is built once. Its rows come back as pg parses them, keyed by the entry's field names and
- * holding what the entry sends: timestamps as ISO text (db/iso-timestamp.ts), dates as text. Drizzle
- * mapping each value, and a Date parsed and formatted back for each timestamp, were a third of a
- * page's Node time.
+ * its SQL is built once. Its rows come back as pg parses them, keyed by the entry's field names,
+ * timestamps and dates as text (db/iso-timestamp.ts): drizzle mapping each value, and a Date parsed
+ * and formatted back for each timestamp, were a third of a page's Node time.
  */
 
 export const agencyListFilters = {
@@ -52,10 +51,10 @@ export const agencyEntryColumns = {
   visitFrequency: referrals.visitFrequency,
   startBy: sql<string>`${referrals.startBy}::text`,
   urgency: referrals.urgency,
-  createdAt: isoTimestamp(referrals.createdAt),
-  postedAt: isoTimestamp(referrals.postedAt),
-  expiresAt: isoTimestamp(referrals.expiresAt),
-  matchedAt: isoTimestamp(referrals.matchedAt),
+  createdAt: timestampText(referrals.createdAt),
+  postedAt: timestampText(referrals.postedAt),
+  expiresAt: timestampText(referrals.expiresAt),
+  matchedAt: timestampText(referrals.matchedAt),
   ...summaryFactColumns,
 };
 export type AgencyEntryRow = SelectResultFields<typeof agencyEntryColumns>;
@@ -195,7 +194,7 @@ const therapistEntryColumns = {
   startBy: sql<string>`${referrals.startBy}::text`,
   orderedStartOfCare: sql<string | null>`${referrals.orderedStartOfCare}::text`,
   urgency: referrals.urgency,
-  expiresAt: isoTimestamp(referrals.expiresAt),
+  expiresAt: timestampText(referrals.expiresAt),
   matchedToMe: sql<boolean>`coalesce(${referrals.matchedTherapistId} = ${therapistId}, false)`,
   services: referrals.servicesSummary,
   agencyName: sql<string | null>`${agencyProfiles.companyName}`,

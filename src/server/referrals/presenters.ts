@@ -3,6 +3,7 @@ import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistRefe
 import { referralLabel } from '../../domain/referral-reference';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
 import type { Db } from '../db/client';
+import { timestampIso } from '../db/iso-timestamp';
 import type { AgencyEntryRow, TherapistEntryRow } from './list-queries';
 import { verifiedBadgesOf } from '../therapist-profile/badges';
 import {
@@ -157,10 +158,10 @@ export function presentAgencyEntries(rows: AgencyEntryRow[], names: PatientShort
     visitFrequency: row.visitFrequency,
     startBy: row.startBy,
     urgency: row.urgency,
-    createdAt: row.createdAt,
-    postedAt: row.postedAt,
-    expiresAt: row.expiresAt,
-    matchedAt: row.matchedAt,
+    createdAt: timestampIso(row.createdAt),
+    postedAt: timestampIso(row.postedAt),
+    expiresAt: timestampIso(row.expiresAt),
+    matchedAt: timestampIso(row.matchedAt),
     services: presentServices(row.services),
     notifiedCount: row.notifiedCount,
     responseCount: row.responseCount,
@@ -206,7 +207,7 @@ export function presentTherapistSummaries(rows: TherapistEntryRow[], names: Pati
     orderedStartOfCare: row.orderedStartOfCare,
     urgency: row.urgency,
     agencyName: row.agencyName ?? '',
-    expiresAt: row.expiresAt,
+    expiresAt: timestampIso(row.expiresAt),
     // Null on a referral matched to the therapist without an offer to them.
     distanceMiles: row.distanceMiles,
     myRates: row.myRates,
