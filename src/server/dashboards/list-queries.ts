@@ -41,6 +41,7 @@ function pageStatements<T>(name: string, build: (after: SQL | undefined) => SQL,
   return async (pool: pg.Pool, agencyId: string, page: PageRequest) => counted<T>(await (page.after ? later : first)(pool, pageValues(agencyId, page)));
 }
 
+/** A page's row. Its sort key is its latest match as PostgreSQL's text, which the entry sends (db/iso-timestamp.ts). */
 export interface NetworkTherapistRow {
   id: string;
   first_name: string;
@@ -48,7 +49,6 @@ export interface NetworkTherapistRow {
   disciplines: string[];
   referrals_count: number;
   active_referrals: number;
-  last_matched_at: Date;
 }
 
 /**
@@ -73,7 +73,7 @@ export const networkTherapistsPage = pageStatements<NetworkTherapistRow>(
     select c.total, p.*
     from (select count(*)::int as total from n) c
     left join lateral (
-      select t.id, t.first_name, t.last_name, t.disciplines, k.referrals_count, k.active_referrals, k.last_matched_at, k.last_matched_at::text as sort_key
+      select t.id, t.first_name, t.last_name, t.disciplines, k.referrals_count, k.active_referrals, k.last_matched_at::text as sort_key
       -- The page's groups first, then their profiles: a lookup for each row of the page, not for each group.
       from (select * from n ${after ? sql`where ${after}` : sql``} order by n.last_matched_at desc, n.id desc limit ${sql.placeholder('limit')}) k
       -- Each therapist by primary key ("offset 0" keeps it a per-row lookup: joined, the planner hashes all 5,000 profiles).
@@ -84,6 +84,7 @@ export const networkTherapistsPage = pageStatements<NetworkTherapistRow>(
   matchedKeyParts,
 );
 
+/** A page's row. Its sort key is its match time as PostgreSQL's text, which the entry sends (db/iso-timestamp.ts). */
 export interface PatientRecordRow {
   referral_id: string;
   reference_number: number;
@@ -91,7 +92,6 @@ export interface PatientRecordRow {
   discipline: string;
   city: string;
   state: string;
-  matched_at: Date;
   therapist_name: string;
   details_added: boolean;
   visits_done: number;
@@ -109,7 +109,7 @@ export const patientRecordsPage = pageStatements<PatientRecordRow>(
     select c.total, p.*
     from (select count(*)::int as total from referrals where agency_id = ${sql.placeholder('agencyId')} and status in ${MATCHED}) c
     left join lateral (
-      select r.id as referral_id, r.reference_number, r.status, r.discipline, r.patient_city as city, r.patient_state as state, r.matched_at,
+      select r.id as referral_id, r.reference_number, r.status, r.discipline, r.patient_city as city, r.patient_state as state,
              r.matched_at::text as sort_key, t.therapist_name,
              exists (select 1 from patients p where p.referral_id = r.id) as details_added,
              -- Kept on the referral by triggers (migration 0026): its visits done, and those it

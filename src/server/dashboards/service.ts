@@ -14,6 +14,7 @@ import type { VisitStatus } from '../../domain/visits';
 import type { Actor } from '../auth/session';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database } from '../db/client';
+import { timestampIso } from '../db/iso-timestamp';
 import { AppError } from '../errors';
 import { readPatientShortNames } from '../patients/short-names';
 import type { Caller } from '../use-case';
@@ -124,7 +125,7 @@ export async function listNetworkTherapists(
     disciplines: row.disciplines as Discipline[],
     referralsCount: row.referrals_count,
     activeReferrals: row.active_referrals,
-    lastMatchedAt: iso(row.last_matched_at),
+    lastMatchedAt: timestampIso(row.sort_key),
   }));
   return { items, nextCursor, total: found.total };
 }
@@ -145,7 +146,7 @@ export async function listPatientRecords(deps: { database: Database; phiBox: Phi
     discipline: row.discipline,
     city: row.city,
     state: row.state,
-    matchedAt: iso(row.matched_at),
+    matchedAt: timestampIso(row.sort_key),
     therapistName: row.therapist_name,
     detailsAdded: row.details_added,
     visitsDone: row.visits_done,
