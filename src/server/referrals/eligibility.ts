@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { disciplines, type Discipline, type ServiceTypeId } from '../../domain/accounts';
 import { todayIn } from '../../domain/business-date';
 import type { GeoPoint } from '../../domain/geo';
@@ -8,7 +7,7 @@ import { servicesNotCovered, type ReferralDiscipline } from '../../domain/servic
 import { NO_LATE_NOTES } from '../../domain/work-standing';
 import { standingsOf, type StandingConfig, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
-import type { Queryable } from '../db/named-statement';
+import { preparedByText, type Queryable } from '../db/named-statement';
 import { locateZip } from '../geo/zip-centroids';
 import type { ReferralRow } from './queries';
 import { eligibleNearSql, unlocatedCandidatesWithStanding, type TherapistProfileForMatching } from './therapist-queries';
@@ -128,8 +127,6 @@ export async function eligibleTherapistsSql(runner: Queryable, config: StandingC
     ${sql.param(judged.map((j) => j.distanceMiles))}::float8[])`;
 }
 
-const dialect = new PgDialect({ casing: 'snake_case' });
-
 /** Every therapist eligible for the referral now, with their distance, in therapist id order (eligibleTherapistsSql, read). */
 export async function findEligibleTherapists(
   runner: Queryable,
@@ -137,9 +134,8 @@ export async function findEligibleTherapists(
   referral: ReferralToMatch,
 ): Promise<{ therapistId: string; distanceMiles: number }[]> {
   const eligible = await eligibleTherapistsSql(runner, config, referral);
-  const { sql: text, params } = dialect.sqlToQuery(
+  return preparedByText(
+    runner,
     sql`select e.therapist_id as "therapistId", e.distance_miles as "distanceMiles" from (${eligible}) e order by e.therapist_id`,
   );
-  const result = await runner.query<{ therapistId: string; distanceMiles: number }>(text, params);
-  return result.rows;
 }

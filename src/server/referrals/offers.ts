@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ServiceTypeId } from '../../domain/accounts';
 import type { Transaction } from '../db/client';
+import { preparedByText } from '../db/named-statement';
 import type { QueuedJob } from '../jobs/queue';
 import { insertAndAnnounce, notificationsFrom, type NewNotification } from '../notifications/service';
 import type { Context } from './context';
@@ -45,14 +46,15 @@ export async function offerToEligible(
       ${body.before}::text || round(o.distance_miles::numeric, 1)::text || ${body.after}::text, ${shared.link}::text
     from offered o`;
   const alsoIds = alsoNotify.map((n) => n.userId);
-  const result = await t.tx.execute<{ offered: string[] }>(
+  const [row] = await preparedByText<{ offered: string[] }>(
+    t.client,
     insertAndAnnounce(alsoNotify.length > 0 ? sql`${alerts} union all ${notificationsFrom(alsoNotify)}` : alerts, {
       lock: sql`select therapist_id from eligible union select unnest(${sql.param(alsoIds)}::text[])`,
       before: offering,
       extra: sql`(select coalesce(array_agg(therapist_id order by therapist_id), '{}') from offered) as offered`,
     }),
   );
-  const offered = result.rows[0]?.offered ?? [];
+  const offered = row?.offered ?? [];
   if (offered.length === 0) return { offered: 0, jobs: [] };
   // One job, committed with the offers, sends their email and SMS alerts afterwards (alert-job.ts):
   // writing thousands of mails here would hold the agency's request (and the referral's lock) for them.
