@@ -289,27 +289,29 @@ export const agencyReferralSchema = referralCoreSchema.extend({
 });
 export type AgencyReferral = z.infer<typeof agencyReferralSchema>;
 
-/** GET /api/referrals (the agency's list). */
-export const agencyReferralSummarySchema = referralCoreSchema.pick({
-  id: true,
-  referenceNumber: true,
-  referenceLabel: true,
-  status: true,
-  discipline: true,
-  place: true,
-  visitFrequency: true,
-  startBy: true,
-  urgency: true,
-  createdAt: true,
-  postedAt: true,
-  expiresAt: true,
-  matchedAt: true,
-}).extend({
-  services: z.array(referralServiceViewSchema),
-  notifiedCount: z.number(),
-  responseCount: z.number(),
-  matchedTherapistName: z.string().nullable(),
-});
+/**
+ * GET /api/referrals (the agency's list) and, with the agency's name, the managers' list: what their
+ * entries show. The referral's page (GET /:id) has the rest: the map point, the visit frequency, the
+ * times it was created, expires and was matched, the rates and answers.
+ */
+export const agencyReferralSummarySchema = referralCoreSchema
+  .pick({
+    id: true,
+    referenceNumber: true,
+    referenceLabel: true,
+    status: true,
+    discipline: true,
+    startBy: true,
+    urgency: true,
+    postedAt: true,
+  })
+  .extend({
+    place: referralPlaceSchema.pick({ zip: true, city: true, state: true }),
+    services: z.array(referralServiceViewSchema),
+    notifiedCount: z.number(),
+    responseCount: z.number(),
+    matchedTherapistName: z.string().nullable(),
+  });
 export type AgencyReferralSummary = z.infer<typeof agencyReferralSummarySchema>;
 
 /** GET /api/therapist/referrals and /:id (a therapist it was offered to, or the matched one). */

@@ -26,7 +26,7 @@ const ids = (pages: { items: { id: string }[] }[]) => pages.flatMap((page) => pa
 const HOUR = 3_600_000;
 
 /** Sets a referral's timestamp column to an exact PostgreSQL value (microseconds, which a JavaScript Date cannot carry). */
-async function setTimestamp(id: string, column: 'created_at' | 'posted_at' | 'expires_at' | 'matched_at', value: string) {
+async function setTimestamp(id: string, column: 'created_at' | 'posted_at' | 'matched_at', value: string) {
   await db().execute(sql`update referrals set ${sql.identifier(column)} = ${value}::timestamptz where id = ${id}`);
 }
 
@@ -62,32 +62,28 @@ describe('GET /api/referrals, a page at a time', () => {
     expect(ids(pages)).toHaveLength(5);
   });
 
-  it('shows on each entry what the referral read by itself shows of it, its times cut to the millisecond as the page writes them', async () => {
+  it('shows on each entry what the referral read by itself shows of it, and no more; its posting time cut to the millisecond', async () => {
     const agency = await buildAgency(db());
     const therapist = await buildTherapist(db());
     const matched = await buildReferral(db(), { agencyId: agency.userId, status: 'matched', matchedTherapistId: therapist.userId, matchedAt: new Date() });
     // 999 microseconds past a millisecond: cut to it, not rounded up to the next.
-    for (const column of ['created_at', 'posted_at', 'expires_at', 'matched_at'] as const) await setTimestamp(matched.id, column, `2026-03-04 05:06:07.123999+00`);
+    await setTimestamp(matched.id, 'posted_at', '2026-03-04 05:06:07.123999+00');
     await buildReferral(db(), { agencyId: agency.userId, status: 'draft' });
     await buildReferral(db(), { agencyId: agency.userId, status: 'posted' });
     const read = get(await signIn(app.url, agency));
 
     const [page] = await readEveryPage<AgencyReferralSummary>(read, '/api/referrals?status=all', 25);
     expect(page!.items).toHaveLength(3);
-    // The detail counts its responses and names its therapist in its own fields.
+    // The detail counts its responses and names its therapist in fields of its own.
     const sharedFields = agencyReferralSummarySchema.omit({ responseCount: true, matchedTherapistName: true });
-    for (const item of page!.items) {
-      const alone = await read(`/api/referrals/${item.id}`);
+    for (const { responseCount, matchedTherapistName, ...shared } of page!.items) {
+      const alone = await read(`/api/referrals/${shared.id}`);
       expect(alone.status).toBe(200);
-      expect(item).toMatchObject(sharedFields.parse(await alone.json()));
+      expect(shared).toEqual(sharedFields.parse(await alone.json()));
+      expect(responseCount).toBe(0);
+      expect(matchedTherapistName === null).toBe(shared.id !== matched.id);
     }
-    expect(page!.items.find((item) => item.id === matched.id)).toMatchObject({
-      createdAt: '2026-03-04T05:06:07.123Z',
-      postedAt: '2026-03-04T05:06:07.123Z',
-      expiresAt: '2026-03-04T05:06:07.123Z',
-      matchedAt: '2026-03-04T05:06:07.123Z',
-      matchedTherapistName: expect.stringMatching(/\S/),
-    });
+    expect(page!.items.find((item) => item.id === matched.id)?.postedAt).toBe('2026-03-04T05:06:07.123Z');
   });
 
   it('answers 25 a page unless asked, and refuses a bad limit or cursor naming the field', async () => {

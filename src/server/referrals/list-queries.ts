@@ -35,8 +35,7 @@ export const agencyListKey = { parts: ['timestamp', 'uuid'] as const, columns: [
 
 /**
  * What an entry of an agency's list shows (AgencyReferralSummary, presenters.ts): the referral's
- * columns it shows, not the whole row (the clinical summary, the lifecycle stamps), and the summary
- * facts kept on it (queries.ts).
+ * columns it shows, not the whole row, and the summary facts kept on it (queries.ts).
  */
 export const agencyEntryColumns = {
   id: referrals.id,
@@ -46,15 +45,9 @@ export const agencyEntryColumns = {
   patientZip: referrals.patientZip,
   patientCity: referrals.patientCity,
   patientState: referrals.patientState,
-  latitude: referrals.latitude,
-  longitude: referrals.longitude,
-  visitFrequency: referrals.visitFrequency,
   startBy: sql<string>`${referrals.startBy}::text`,
   urgency: referrals.urgency,
-  createdAt: timestampText(referrals.createdAt),
   postedAt: timestampText(referrals.postedAt),
-  expiresAt: timestampText(referrals.expiresAt),
-  matchedAt: timestampText(referrals.matchedAt),
   ...summaryFactColumns,
 };
 export type AgencyEntryRow = SelectResultFields<typeof agencyEntryColumns>;

@@ -19,7 +19,7 @@ describe('referral formatting', () => {
   });
 
   it('names the place and the services', () => {
-    expect(placeLabel({ zip: '78701', city: 'Austin', state: 'TX', latitude: 0, longitude: 0 })).toBe('Austin, TX 78701');
+    expect(placeLabel({ zip: '78701', city: 'Austin', state: 'TX' })).toBe('Austin, TX 78701');
     expect(servicesLabel([{ name: 'Initial Evaluation', visitCount: 1 }, { name: 'Treatment Session', visitCount: 8 }])).toBe(
       'Initial Evaluation × 1, Treatment Session × 8',
     );

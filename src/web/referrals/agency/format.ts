@@ -37,7 +37,7 @@ export function formatFillTime(minutes: number): string {
 export const countLabel = plural;
 
 /** "Austin, TX 78701": the coarse place every referral shows (never an address). */
-export function placeLabel(place: AgencyReferral['place']): string {
+export function placeLabel(place: Pick<AgencyReferral['place'], 'zip' | 'city' | 'state'>): string {
   return place.city ? `${place.city}, ${place.state} ${place.zip}` : place.zip;
 }
 
