@@ -12,7 +12,7 @@ import { sealLegacyPhiText } from './crypto/seal-legacy-phi';
 import { printDemoSummary } from './demo/print-demo-summary';
 import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
-import { recordLastFailure } from './delivery/record-last-failure';
+import { recordLastFailure, recordLastFailures } from './delivery/record-last-failure';
 import { startDeliverySweep } from './delivery/sweep';
 import { createMailDelivery } from './mail/deliver-mail';
 import { createReferralAlertJob, createReferralAlertsJob } from './referrals/alert-job';
@@ -137,7 +137,8 @@ async function startWorkers(
   const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   cleanups.push(async () => mail.close());
   // What was promised to someone is recorded as undelivered when its last retry fails (for managers to retry).
-  await jobs.work('send-mail', recordLastFailure(database, 'send-mail', ({ mailId }) => mail.deliver(mailId)));
+  // A fetched batch of mail is read and recorded in bulk statements, each mail still its own job.
+  await jobs.workBatch('send-mail', recordLastFailures(database, 'send-mail', (batch) => mail.deliverMany(batch.map((job) => job.data.mailId))));
   const sms = createSmsDelivery({ db: database.db, provider: config.twilio ? createTwilioProvider(config.twilio) : undefined });
   await jobs.work('send-sms', recordLastFailure(database, 'send-sms', ({ smsId }) => sms(smsId)));
   await jobs.work(

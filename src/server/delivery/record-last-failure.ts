@@ -1,5 +1,5 @@
 import { inTransaction, type Database } from '../db/client';
-import { isLastRun, type JobData, type JobHandler, type JobRun } from '../jobs/queue';
+import { isLastRun, type BatchJobHandler, type JobData, type JobHandler, type JobRun } from '../jobs/queue';
 import { isMessageRowJob, messageRows } from './message-rows';
 import { insertUndelivered, type UndeliverableJob } from './queries';
 
@@ -20,6 +20,23 @@ export function recordLastFailure<N extends UndeliverableJob>(database: Database
       if (run && isLastRun(run)) await recordUndelivered(database, name, data, run, messageOf(error)).catch(() => {});
       throw error;
     }
+  };
+}
+
+/**
+ * recordLastFailure for a queue whose batches are handled together (mail): each job of the batch
+ * that failed on its last run is recorded as undelivered, on its own, before it fails.
+ */
+export function recordLastFailures<N extends UndeliverableJob>(database: Database, name: N, handler: BatchJobHandler<N>): BatchJobHandler<N> {
+  return async (jobs) => {
+    const outcomes = await handler(jobs).catch((error: unknown) => jobs.map(() => (error instanceof Error ? error : new Error(String(error)))));
+    await Promise.all(
+      jobs.map(async ({ data, run }, index) => {
+        const error = outcomes[index];
+        if (error && isLastRun(run)) await recordUndelivered(database, name, data, run, error.message).catch(() => {});
+      }),
+    );
+    return outcomes;
   };
 }
 

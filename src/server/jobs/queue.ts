@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { createPool, type SqlRunner } from '../db/client';
-import { startWorker, type Worker } from './worker';
+import { eachJob, startWorker, type RunBatch, type Worker } from './worker';
 
 /** Every background job the app runs, with the data it carries. */
 export interface JobData {
@@ -60,6 +60,19 @@ export function isLastRun(run: JobRun | undefined): boolean {
 /** `run` is always passed by the queue; it is optional so a test may call a handler with its data alone. */
 export type JobHandler<N extends JobName> = (data: JobData[N], run?: JobRun) => Promise<void>;
 
+/** One job of a fetched batch, as a batch handler is given it. */
+export interface BatchJob<N extends JobName> {
+  data: JobData[N];
+  run: JobRun;
+}
+
+/**
+ * Handles a fetched batch of one queue's jobs together (mail: one read and one write for all of
+ * them). Its answer holds, for each job in order, undefined when it succeeded or the error it
+ * failed with: each job is still failed, retried and recorded on its own.
+ */
+export type BatchJobHandler<N extends JobName> = (jobs: BatchJob<N>[]) => Promise<Array<Error | undefined>>;
+
 export interface JobQueue {
   boss: PgBoss;
   /** Queues a job; pass the transaction's `sql` so the job exists only if the transaction commits. */
@@ -69,6 +82,8 @@ export interface JobQueue {
   /** Queues jobs of any kinds in one statement, each as `send` would: a use case that queues two saves a round trip. */
   sendAll(jobs: QueuedJob[], options?: { sql?: SqlRunner }): Promise<void>;
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /** As `work`, with each fetched batch handed to `handler` at once. */
+  workBatch<N extends JobName>(name: N, handler: BatchJobHandler<N>): Promise<void>;
   /** Runs a job on a cron schedule (one instance across all app instances). */
   schedule<N extends JobName>(name: N, cron: string, data: JobData[N]): Promise<void>;
   stop(): Promise<void>;
@@ -168,6 +183,10 @@ export async function startJobQueue(options: {
     await boss.insert(rows, sendOptions?.sql ? { db: sendOptions.sql as PgBoss.Db } : {});
   };
 
+  const startBatches = (name: JobName, runBatch: RunBatch) => {
+    workers.push(startWorker(boss, name, { batchSize: SMALLER_BATCHES[name] ?? WORK_BATCH, onError: options.onError, runBatch }));
+  };
+
   return {
     boss,
     async send(name, data, sendOptions) {
@@ -189,13 +208,10 @@ export async function startJobQueue(options: {
       // A batch per fetch (pg-boss would wait its polling interval after each single job, capping a
       // queue at two a second: 5,000 referral alerts would take 40 minutes), run side by side so
       // the batch takes as long as its slowest job and stays within the queue's expiry.
-      workers.push(
-        startWorker(boss, name, {
-          batchSize: SMALLER_BATCHES[name] ?? WORK_BATCH,
-          onError: options.onError,
-          run: (job) => handler(job.data as JobData[typeof name], { jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit }),
-        }),
-      );
+      startBatches(name, eachJob((job) => handler(job.data as JobData[typeof name], runOf(job))));
+    },
+    async workBatch(name, handler) {
+      startBatches(name, (jobs) => handler(jobs.map((job) => ({ data: job.data as JobData[typeof name], run: runOf(job) }))));
     },
     async schedule(name, cron, data) {
       await boss.schedule(name, cron, data);
@@ -208,6 +224,8 @@ export async function startJobQueue(options: {
     },
   };
 }
+
+const runOf = (job: PgBoss.JobWithMetadata<unknown>): JobRun => ({ jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
 
 const DEADLOCK = '40P01';
 

@@ -10,12 +10,17 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-type RunJob = (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>;
+/**
+ * Runs a fetched batch: for each job, in order, undefined when it succeeded or the error it failed
+ * with. Throwing fails every job of the batch with that error.
+ */
+export type RunBatch = (jobs: PgBoss.JobWithMetadata<unknown>[]) => Promise<Array<Error | undefined>>;
 
 /**
- * Runs one queue's jobs: fetches a batch, runs its jobs side by side, fails each one that threw on
- * its own and completes the rest together, in one statement once the batch is done (the next fetch
- * waits for the batch anyway; a mail queue draining a backlog so spends one statement per batch on
+ * Runs one queue's jobs: fetches a batch, hands it to `runBatch` (which runs its jobs side by side,
+ * or delivers them together in bulk statements: mail), fails each job that failed on its own and
+ * completes the rest together, in one statement once the batch is done (the next fetch waits for
+ * the batch anyway; a mail queue draining a backlog so spends one statement per batch on
  * completions rather than one per mail). pg-boss's own `work()` completes and fails batches without
  * awaiting them, so a database that goes away at that moment leaves a rejected promise nobody
  * handles, which ends the process; here every call to the database is awaited and its failure
@@ -23,7 +28,7 @@ type RunJob = (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>;
  * maintenance retries it once its expiry passes, so nothing is lost (handlers are written to be run
  * again safely).
  */
-export function startWorker(boss: PgBoss, name: string, options: { batchSize: number; run: RunJob; onError: (error: Error) => void }): Worker {
+export function startWorker(boss: PgBoss, name: string, options: { batchSize: number; runBatch: RunBatch; onError: (error: Error) => void }): Worker {
   let stopping = false;
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>
@@ -34,22 +39,23 @@ export function startWorker(boss: PgBoss, name: string, options: { batchSize: nu
         resolve();
       };
     });
-  const report = (error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error)));
+  const report = (error: unknown) => options.onError(asError(error));
 
-  /** Runs the job; true when it succeeded (it is completed with its batch), false once it is failed. */
-  const runOne = async (job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> => {
-    try {
-      await options.run(job);
-      return true;
-    } catch (error) {
-      report(error);
-      await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(report);
-      return false;
-    }
-  };
   const runBatch = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
-    const succeeded = await Promise.all(jobs.map(runOne));
-    const done = jobs.filter((_, index) => succeeded[index]).map((job) => job.id);
+    if (jobs.length === 0) return;
+    const outcomes = await options.runBatch(jobs).catch((error: unknown) => jobs.map(() => asError(error)));
+    const done: string[] = [];
+    await Promise.all(
+      jobs.map(async (job, index) => {
+        const error = outcomes[index];
+        if (!error) {
+          done.push(job.id);
+          return;
+        }
+        report(error);
+        await boss.fail(name, job.id, { message: error.message }).catch(report);
+      }),
+    );
     if (done.length > 0) await boss.complete(name, done).catch(report);
   };
 
@@ -79,4 +85,11 @@ export function startWorker(boss: PgBoss, name: string, options: { batchSize: nu
       await running;
     },
   };
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** A batch runner that runs each job of the batch on its own, side by side. */
+export function eachJob(run: (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>): RunBatch {
+  return (jobs) => Promise.all(jobs.map((job) => run(job).then(() => undefined, asError)));
 }
