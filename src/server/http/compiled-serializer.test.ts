@@ -48,6 +48,11 @@ describe('compiledSerializer', () => {
     expect(text).toBe(zod(leaky));
   });
 
+  it('refuses, rather than writes, an object that may be null carrying a field it does not declare', () => {
+    const leaky = { items: [{ ...item, myResponse: { note: null, requestedRates: { evaluation: 150 } } }], nextCursor: null, total: 1 };
+    expect(() => compiled(leaky)).toThrow(/myResponse/);
+  });
+
   it('refuses an answer missing a required field', () => {
     const { status: _status, ...withoutStatus } = item;
     expect(() => compiled({ items: [withoutStatus], nextCursor: null, total: 1 })).toThrow(/status/);
