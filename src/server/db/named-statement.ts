@@ -38,15 +38,24 @@ const namesByText = new Map<string, string>();
 
 /**
  * A statement built on each call from a few shapes (the offer of a referral, with or without
- * others to notify), run as a prepared statement named after its text: PostgreSQL parses and plans
- * each shape once per connection and reuses its generic plan, as for namedStatement, where
- * planning one was a millisecond of every post. The values are the statement's parameters, never
- * its text, so the shapes stay few.
+ * others to notify), run as a prepared statement named after its text: PostgreSQL parses each
+ * shape once per connection. The values are the statement's parameters, never its text, so the
+ * shapes stay few.
+ *
+ * PostgreSQL still plans it on every run when it prices its generic plan above a custom one, as it
+ * does where a parameter is a point on a map. `genericPlan` (inside a transaction only) plans it
+ * once per connection whatever the price: for a statement whose plan is known not to depend on its
+ * values (the offer of a referral: offers.ts says why).
  */
-export async function preparedByText<Row>(runner: Queryable, query: SQL): Promise<Row[]> {
+export async function preparedByText<Row>(runner: Queryable, query: SQL, options: { genericPlan?: boolean } = {}): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = namesByText.get(text);
   if (!name) namesByText.set(text, (name = `by-text-${namesByText.size + 1}`));
+  if (!options.genericPlan) return (await runner.query({ name, text, values: params })).rows as Row[];
+  // Only for this statement: SET LOCAL ends with the transaction at the latest, and is undone
+  // right after. A statement that fails aborts the transaction, which undoes it too.
+  await runner.query(`set local plan_cache_mode = force_generic_plan`);
   const result = await runner.query({ name, text, values: params });
+  await runner.query(`set local plan_cache_mode = default`);
   return result.rows as Row[];
 }

@@ -221,6 +221,10 @@ describe('matching in SQL agrees with the rule judging every therapist', () => {
         (await client.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, query.params)).rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(await planOf(located)).toContain('therapist_profiles_coverage');
       expect(await planOf(unlocated)).toContain('therapist_profiles_unlocated');
+      // The offer statement is planned once per connection, for any patient (offers.ts, genericPlan):
+      // its plan without the values, the patient's point a parameter, must still take the index.
+      const genericPlan = (await client.query<{ 'QUERY PLAN': string }>(`explain (generic_plan) ${located.sql}`)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(genericPlan).toMatch(/Index Scan using therapist_profiles_coverage[^\n]*\n\s*Index Cond: .*@> \(?ll_to_earth\(\$\d+, \$\d+\)/);
     } finally {
       await client.query('rollback');
       client.release();

@@ -46,6 +46,10 @@ export async function offerToEligible(
       ${body.before}::text || round(o.distance_miles::numeric, 1)::text || ${body.after}::text, ${shared.link}::text
     from offered o`;
   const alsoIds = alsoNotify.map((n) => n.userId);
+  // Planned once per connection (genericPlan): its one plan is the same whatever the values — the
+  // coverage index from the patient's point, then each candidate by key — for ten therapists or
+  // five thousand (EXPLAIN ANALYZE of both), but with the point a parameter PostgreSQL prices it
+  // above a custom plan and would otherwise plan it again on every post, a millisecond or more.
   const [row] = await preparedByText<{ offered: string[] }>(
     t.client,
     insertAndAnnounce(alsoNotify.length > 0 ? sql`${alerts} union all ${notificationsFrom(alsoNotify)}` : alerts, {
@@ -53,6 +57,7 @@ export async function offerToEligible(
       before: offering,
       extra: sql`(select coalesce(array_agg(therapist_id order by therapist_id), '{}') from offered) as offered`,
     }),
+    { genericPlan: true },
   );
   const offered = row?.offered ?? [];
   if (offered.length === 0) return { offered: 0, jobs: [] };
