@@ -91,7 +91,7 @@ async function markedPlace(page: Page): Promise<string | undefined> {
 
 /** The checks every page the crawl reaches must pass; soft, so one run reports every page that fails. */
 async function checkPage(page: Page, visited: CrawledPage, options: { phone: boolean; tapTargets: boolean }) {
-  const where = `${visited.route} (via ${['start', ...visited.trail].join(' → ')})`;
+  const where = `${visited.route} (via ${['start', ...visited.trail.map((step) => step.path)].join(' → ')})`;
   const expected = placeOf[visited.route];
   const marked = await markedPlace(page);
   if (expected) expect.soft(marked, `${where}: the place marked current`).toBe(expected);

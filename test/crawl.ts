@@ -36,33 +36,44 @@ function appPath(href: string, base: string): string | undefined {
   return url.origin === new URL(base).origin ? `${url.pathname}${url.search}` : undefined;
 }
 
+/** A link followed: its path, and whether it was behind the tab bar's "More" rather than on the page. */
+export interface Step {
+  path: string;
+  inMore: boolean;
+}
+
 /** The visible links of the page, and those behind the tab bar's "More" when it has one. */
-async function visibleLinks(page: Page): Promise<string[]> {
-  const read = () =>
-    page.$$eval('a[href]', (links) => links.filter((link) => link.checkVisibility()).map((link) => (link as HTMLAnchorElement).href));
-  const hrefs = await read();
+async function visibleLinks(page: Page): Promise<{ href: string; inMore: boolean }[]> {
+  const read = async (inMore: boolean) =>
+    (await page.$$eval('a[href]', (links) => links.filter((link) => link.checkVisibility()).map((link) => (link as HTMLAnchorElement).href))).map((href) => ({ href, inMore }));
+  const links = await read(false);
   const more = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' });
   if (await more.isVisible()) {
     await more.click();
     const sheet = page.getByRole('dialog', { name: 'More' });
     await sheet.waitFor();
-    hrefs.push(...(await read()));
+    const seen = new Set(links.map((link) => link.href));
+    links.push(...(await read(true)).filter((link) => !seen.has(link.href)));
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
   }
-  return hrefs;
+  return links;
 }
 
-/** Clicks the visible link to `path` (opening "More" if it is there), and waits for the page it opens. */
-export async function follow(page: Page, path: string): Promise<void> {
-  const selector = `a[href="${path.replaceAll('"', '\\"')}"]:visible`;
+/**
+ * Clicks the visible link to the step's path where it was found (opening "More" for one behind it),
+ * and waits for the page it opens. A link on the page is waited for, not looked up once: a section
+ * may still be drawing it when the page has settled, and "More" never holds a record's link.
+ */
+export async function follow(page: Page, step: Step): Promise<void> {
+  const selector = `a[href="${step.path.replaceAll('"', '\\"')}"]:visible`;
   let link = page.locator(selector).first();
-  if ((await link.count()) === 0) {
+  if (step.inMore) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' }).click();
     link = page.getByRole('dialog', { name: 'More' }).locator(selector).first();
   }
   await link.click();
-  const target = new URL(path, page.url());
+  const target = new URL(step.path, page.url());
   await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
   await settled(page);
 }
@@ -70,7 +81,7 @@ export async function follow(page: Page, path: string): Promise<void> {
 export interface CrawledPage {
   route: string;
   /** The links followed from the start to reach it. */
-  trail: string[];
+  trail: Step[];
 }
 
 /**
@@ -87,15 +98,15 @@ export async function crawl(page: Page, options: { start: string; routes: readon
   for (let next = queue.shift(); next; next = queue.shift()) {
     await page.goto(options.start);
     await settled(page);
-    for (const path of next.trail) await follow(page, path);
+    for (const step of next.trail) await follow(page, step);
     await options.onPage(next);
     reached.push(next);
-    for (const href of await visibleLinks(page)) {
+    for (const { href, inMore } of await visibleLinks(page)) {
       const path = appPath(href, page.url());
       const route = path && routeOf(new URL(path, page.url()).pathname, options.routes);
       if (path && route && !found.has(route)) {
         found.add(route);
-        queue.push({ route, trail: [...next.trail, path] });
+        queue.push({ route, trail: [...next.trail, { path, inMore }] });
       }
     }
   }
