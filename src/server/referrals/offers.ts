@@ -30,12 +30,17 @@ export async function offerToEligible(
   const eligible = await eligibleTherapistsSql(t.client, context.config, { ...referral, services: services.map((s) => s.serviceId as ServiceTypeId) });
   const { shared, body } = newReferralAlert(referral, services);
   const offering = sql`eligible as (${eligible}),
+    -- The referral's open state, as it stands in this transaction, given to each offer so the
+    -- insert trigger (migrations 0026, 0028) has nothing to fill in and no offer is written twice.
+    -- Read once: joined to each eligible row, the plan read the referral again for every one of
+    -- them (a scan of the referrals table per offer while it is small).
+    open_state as materialized (
+      select posted_at, expires_at from referrals where id = ${referral.id}::uuid and status = 'posted'
+    ),
     offered as (
-      -- The referral's open state, as it stands in this transaction, given here so the insert
-      -- trigger (migrations 0026, 0028) has nothing to fill in and no offer is written twice.
       insert into referral_offers (referral_id, therapist_id, distance_miles, open_posted_at, open_expires_at)
-      select ${referral.id}::uuid, e.therapist_id, e.distance_miles, r.posted_at, r.expires_at
-      from eligible e left join referrals r on r.id = ${referral.id}::uuid and r.status = 'posted'
+      select ${referral.id}::uuid, e.therapist_id, e.distance_miles, s.posted_at, s.expires_at
+      from eligible e left join open_state s on true
       on conflict do nothing
       returning therapist_id, distance_miles
     )`;
