@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from './app';
+import type { TestApp } from './app';
+import { startAppWithSmtp } from './app-with-smtp';
 import { launchBrowser } from './browser';
 import { sessionCookie, type Aal } from './people';
-import { TestSmtpServer } from './smtp';
+import type { TestSmtpServer } from './smtp';
 
 interface PageOptions {
   viewport?: { width: number; height: number };
@@ -61,9 +62,7 @@ function waitingForTheApp(page: Page): Page {
  * The web app must be built first (`npm test` does that).
  */
 export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
-  const smtp = await TestSmtpServer.create();
-  await smtp.start();
-  const app = await startTestApp({ SMTP_URL: smtp.url, ...env });
+  const { app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp(env);
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   const e2e: E2e = {
@@ -96,8 +95,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
-      await app.close();
-      await smtp.stop();
+      await closeAppAndSmtp();
     },
   };
   return e2e;

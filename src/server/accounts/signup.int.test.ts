@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
 import { WebhookDouble } from '../../../test/webhook-double';
 import { clientAddress } from '../../../test/factories';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import { authMessages } from '../../domain/auth';
 import { signupMessages } from '../../domain/signup';
 import { agencyProfiles, therapistProfiles, user, useraccounts } from '../db/schema/index';
@@ -11,21 +12,18 @@ import { agencyProfiles, therapistProfiles, user, useraccounts } from '../db/sch
 let smtp: TestSmtpServer;
 let webhook: WebhookDouble;
 let app: TestApp;
+let closeAppAndSmtp: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await TestSmtpServer.create();
-  await smtp.start();
   webhook = new WebhookDouble(1);
   await webhook.start();
-  app = await startTestApp({
-    SMTP_URL: smtp.url,
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp({
     THERAPIST_WEBHOOK_URL: webhook.url('/therapists'),
     AGENCY_WEBHOOK_URL: webhook.url('/agencies'),
-  });
+  }));
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await closeAppAndSmtp();
   await webhook.stop();
 });
 

@@ -1,22 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
 import { clientAddress } from '../../../test/factories';
 import { errorOf } from '../../../test/http';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import { contactMessages, mailMessages } from '../db/schema/index';
 
 let smtp: TestSmtpServer;
 let app: TestApp;
+let closeAppAndSmtp: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await TestSmtpServer.create();
-  await smtp.start();
-  app = await startTestApp({ SMTP_URL: smtp.url, TEAM_EMAIL: 'hello@carerelay.test' });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp({ TEAM_EMAIL: 'hello@carerelay.test' }));
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await closeAppAndSmtp();
 });
 
 const post = (body: unknown, from?: string) =>

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
 import { buildTherapist, signIn } from '../../../test/factories';
 import { callApi } from '../../../test/http';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import { TwilioDouble } from '../../../test/twilio-double';
 import { calendarDate } from '../../domain/credential-expiry';
 import { addDaysToKey } from '../../domain/time-zones';
@@ -20,16 +21,14 @@ import { runCredentialExpiry } from './expiry-job';
 let app: TestApp;
 let smtp: TestSmtpServer;
 let twilio: TwilioDouble;
+let closeAppAndSmtp: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await TestSmtpServer.create();
-  await smtp.start();
   twilio = new TwilioDouble();
   await twilio.start();
-  app = await startTestApp({ SMTP_URL: smtp.url, ...twilio.env });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp(twilio.env));
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await closeAppAndSmtp();
   await twilio.stop();
 });
 

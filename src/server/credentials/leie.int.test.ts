@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
 import { buildAgency, buildManager, buildTherapist } from '../../../test/factories';
 import { callApi, ok, refused } from '../../../test/http';
 import { leieCsv, LeieDouble } from '../../../test/leie-double';
 import { waitFor } from '../../../test/payment-fixtures';
 import { session, type SignedIn } from '../../../test/people';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import type { ExclusionsOverview } from '../../domain/primary-source-checks';
 import { auditLog, leieExclusions, leieImports, notifications, primarySourceChecks, therapistCredentials, therapistProfiles, userProfiles } from '../db/schema/index';
 
@@ -19,20 +20,18 @@ import { auditLog, leieExclusions, leieImports, notifications, primarySourceChec
 const leie = new LeieDouble();
 let smtp: TestSmtpServer;
 let app: TestApp;
+let closeAppAndSmtp: (() => Promise<void>) | undefined;
 let manager: SignedIn & { email: string };
 const db = () => app.runtime.database.db;
 
 beforeAll(async () => {
   await leie.start();
-  smtp = await TestSmtpServer.create();
-  await smtp.start();
-  app = await startTestApp({ ...leie.env, SMTP_URL: smtp.url, JOB_RETRY_LIMIT: '2' });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp({ ...leie.env, JOB_RETRY_LIMIT: '2' }));
   const built = await buildManager(db());
   manager = { ...(await session(app, built)), email: built.email };
 });
 afterAll(async () => {
-  await app?.close();
-  await smtp?.stop();
+  await closeAppAndSmtp?.();
   await leie.stop();
 });
 

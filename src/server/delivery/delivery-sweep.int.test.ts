@@ -1,10 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
 import { buildManager } from '../../../test/factories';
 import { callApi, ok } from '../../../test/http';
 import { session, type SignedIn } from '../../../test/people';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import type { UndeliveredList } from '../../domain/undelivered';
 import { mailMessages, undeliveredMessages } from '../db/schema/index';
 import { runDeliverySweep } from './sweep';
@@ -18,20 +19,18 @@ import { runDeliverySweep } from './sweep';
 
 let smtp: TestSmtpServer;
 let app: TestApp;
+let closeAppAndSmtp: (() => Promise<void>) | undefined;
 let manager: SignedIn;
 const db = () => app.runtime.database.db;
 const sweep = () => runDeliverySweep({ database: app.runtime.database, jobs: app.runtime.jobs });
 const HOUR_AGO = () => new Date(Date.now() - 3_600_000);
 
 beforeAll(async () => {
-  smtp = await TestSmtpServer.create();
-  await smtp.start();
-  app = await startTestApp({ SMTP_URL: smtp.url, JOB_RETRY_LIMIT: '1' });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp({ JOB_RETRY_LIMIT: '1' }));
   manager = await session(app, await buildManager(db()));
 });
 afterAll(async () => {
-  await app?.close();
-  await smtp?.stop();
+  await closeAppAndSmtp?.();
 });
 
 /** A mail left queued an hour ago with no job at all, as a lost job leaves it. */

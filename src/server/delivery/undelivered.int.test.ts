@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, ok, refused } from '../../../test/http';
 import { session, type SignedIn } from '../../../test/people';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import { TwilioDouble } from '../../../test/twilio-double';
 import { WebhookDouble } from '../../../test/webhook-double';
 import type { AdminDashboard } from '../../domain/dashboards';
@@ -24,23 +25,25 @@ let smtp: TestSmtpServer;
 let webhook: WebhookDouble;
 let twilio: TwilioDouble;
 let app: TestApp;
+let closeAppAndSmtp: (() => Promise<void>) | undefined;
 let manager: SignedIn;
 const db = () => app.runtime.database.db;
 
 beforeAll(async () => {
-  smtp = await TestSmtpServer.create();
   // Two runs of the sign-up chat job (the first and its one retry) are refused; a manager's retry gets through.
   webhook = new WebhookDouble(2);
   await webhook.start();
   // Likewise the text-message provider refuses both runs of a text's job.
   twilio = new TwilioDouble({ failures: 2 });
   await twilio.start();
-  app = await startTestApp({ SMTP_URL: smtp.url, JOB_RETRY_LIMIT: '1', AGENCY_WEBHOOK_URL: webhook.url('/agencies'), ...twilio.env });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp(
+    { JOB_RETRY_LIMIT: '1', AGENCY_WEBHOOK_URL: webhook.url('/agencies'), ...twilio.env },
+    { smtpListening: false },
+  ));
   manager = await session(app, await buildManager(db()));
 });
 afterAll(async () => {
-  await app?.close();
-  await smtp?.stop();
+  await closeAppAndSmtp?.();
   await webhook?.stop();
   await twilio?.stop();
 });

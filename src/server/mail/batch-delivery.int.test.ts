@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import { inTransaction } from '../db/client';
 import { mailMessages } from '../db/schema/index';
 import { queueMails } from './queue-mail';
@@ -14,14 +15,12 @@ import { queueMails } from './queue-mail';
 
 let smtp: TestSmtpServer;
 let app: TestApp;
+let closeAppAndSmtp: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await TestSmtpServer.create();
-  await smtp.start();
-  app = await startTestApp({ SMTP_URL: smtp.url });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp());
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await closeAppAndSmtp();
 });
 
 describe('a batch of mail of which the SMTP server refuses one', () => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import { inTransaction } from '../db/client';
 import { mailMessages } from '../db/schema/index';
 import { queueMail } from './queue-mail';
@@ -18,10 +19,9 @@ import { queueMail } from './queue-mail';
 
 let smtp: TestSmtpServer;
 let app: TestApp;
+let closeAppAndSmtp: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await TestSmtpServer.create();
-  await smtp.start();
-  app = await startTestApp({ SMTP_URL: smtp.url });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp());
   await app.runtime.database.pool.query(`
     -- A sequence, because its count survives the failed statement's rollback.
     create sequence sent_updates;
@@ -37,8 +37,7 @@ beforeAll(async () => {
   `);
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await closeAppAndSmtp();
 });
 
 describe('a crash between sending a mail and recording it', () => {

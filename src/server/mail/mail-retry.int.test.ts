@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import { mailMessages } from '../db/schema/index';
 
 let smtp: TestSmtpServer;
 let app: TestApp;
+let closeAppAndSmtp: () => Promise<void>;
 
 beforeAll(async () => {
   // The SMTP server's address is configured, but nothing listens there yet.
-  smtp = await TestSmtpServer.create();
-  app = await startTestApp({ SMTP_URL: smtp.url });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp({}, { smtpListening: false }));
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await closeAppAndSmtp();
 });
 
 describe('mail delivery', () => {

@@ -1,13 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAppWithSmtp } from '../../../test/app-with-smtp';
 import { signatureAttestation } from '../../../test/attestation';
 import { buildAgency, buildManager, buildTherapist, clientAddress } from '../../../test/factories';
 import { callApi, errorOf, ok, refused } from '../../../test/http';
 import { patientInput } from '../../../test/patients';
 import { session } from '../../../test/people';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
-import { TestSmtpServer } from '../../../test/smtp';
+import type { TestSmtpServer } from '../../../test/smtp';
 import type { ReferralVisits, VisitDetail, VisitList, VisitPlan } from '../../domain/visits';
 import { auditLog, mailMessages, notificationPreferences, notifications, referralAgreedRates, referrals, referralServices, visits } from '../db/schema/index';
 import { sealLegacyPhiText } from '../crypto/seal-legacy-phi';
@@ -17,14 +18,12 @@ import { createVisitReminderJob } from './reminder-job';
 
 let app: TestApp;
 let smtp: TestSmtpServer;
+let closeAppAndSmtp: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await TestSmtpServer.create();
-  await smtp.start();
-  app = await startTestApp({ SMTP_URL: smtp.url });
+  ({ app, smtp, close: closeAppAndSmtp } = await startAppWithSmtp());
 });
 afterAll(async () => {
-  await app.close();
-  await smtp.stop();
+  await closeAppAndSmtp();
 });
 
 const db = () => app.runtime.database.db;
