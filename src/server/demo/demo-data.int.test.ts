@@ -9,7 +9,8 @@ import { isValidNpi } from '../../domain/npi';
 import type { AdminDashboard, AgencyDashboard, TherapistDashboard } from '../../domain/dashboards';
 import type { VisitNotesView } from '../../domain/documentation';
 import type { PatientResponse } from '../../domain/patients';
-import type { AgencyReferral, AgencyReferralSummary } from '../../domain/referrals';
+import type { AgencyReferral } from '../../domain/referrals';
+import type { AgencyReferralSummary } from '../../domain/referral-summaries';
 import type { TherapistProfile } from '../../domain/therapist-profile';
 import type { VisitSummary } from '../../domain/visits';
 import {

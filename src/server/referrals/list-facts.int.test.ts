@@ -7,7 +7,8 @@ import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import { buildVisit } from '../../../test/visit-fixtures';
 import type { PatientRecord } from '../../domain/dashboards';
 import type { KeysetPage } from '../../domain/keyset-page';
-import { therapistReferralSummarySchema, type AgencyReferral, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referrals';
+import type { AgencyReferral } from '../../domain/referrals';
+import { therapistReferralSummarySchema, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referral-summaries';
 import { referralOffers, referralResponses, referrals, referralServices, visits } from '../db/schema/index';
 
 /**

@@ -5,7 +5,7 @@ import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, refused } from '../../../test/http';
 import { readEveryPage } from '../../../test/keyset-pages';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
-import { agencyReferralSummarySchema, therapistReferralSummarySchema, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referrals';
+import { agencyReferralSummarySchema, therapistReferralSummarySchema, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referral-summaries';
 import { referralOffers, therapistRates } from '../db/schema/index';
 
 /**

@@ -1,5 +1,6 @@
 import { serviceTypes } from '../../domain/accounts';
-import type { AgencyReferral, AgencyReferralSummary, ResponseView, TherapistReferral, TherapistReferralSummary } from '../../domain/referrals';
+import type { AgencyReferral, ResponseView, TherapistReferral } from '../../domain/referrals';
+import type { AgencyReferralSummary, TherapistReferralSummary } from '../../domain/referral-summaries';
 import { referralLabel } from '../../domain/referral-reference';
 import { describeVisitFrequency, parseVisitFrequency } from '../../domain/visit-frequency';
 import type { Db } from '../db/client';

@@ -1,5 +1,6 @@
 import type { ServiceTypeId } from '../../domain/accounts';
-import type { AgencyReferral, AgencyReferralSummary, EligibilityView, TherapistReferral, TherapistReferralSummary } from '../../domain/referrals';
+import type { AgencyReferral, EligibilityView, TherapistReferral } from '../../domain/referrals';
+import type { AgencyReferralSummary, TherapistReferralSummary } from '../../domain/referral-summaries';
 import type { PhiBox } from '../crypto/phi-box';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';

@@ -8,12 +8,11 @@ import { createReferral, daysFromNow, notificationsAbout, offeredTo, referralInp
 import {
   referralMessages,
   type AgencyReferral,
-  type AgencyReferralSummary,
   type EligibilityView,
   type ReferralInput,
   type TherapistReferral,
-  type TherapistReferralSummary,
 } from '../../domain/referrals';
+import type { AgencyReferralSummary, TherapistReferralSummary } from '../../domain/referral-summaries';
 import { visitFrequencyMessage } from '../../domain/visit-frequency';
 import { auditLog, referralOffers, referralResponses, referrals, referralServices } from '../db/schema/index';
 import { expireReferral } from './service';

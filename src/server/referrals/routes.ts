@@ -3,7 +3,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agencyReferralSchema,
-  agencyReferralSummarySchema,
   cancelReferralSchema,
   counterSchema,
   createReferralSchema,
@@ -11,8 +10,8 @@ import {
   referralInputSchema,
   respondSchema,
   therapistReferralSchema,
-  therapistReferralSummarySchema,
 } from '../../domain/referrals';
+import { agencyReferralSummarySchema, therapistReferralSummarySchema } from '../../domain/referral-summaries';
 import { referenceSearchSchema } from '../../domain/referral-reference';
 import { referralStandingSchema } from '../../domain/work-standing';
 import { getReferralStanding } from '../credentials/standing-service';

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AgencyReferral,
-  AgencyReferralSummary,
   EligibilityView,
   ReferralInput,
   RespondInput,
   ServiceRates,
   TherapistReferral,
-  TherapistReferralSummary,
 } from '../../domain/referrals';
+import type { AgencyReferralSummary, TherapistReferralSummary } from '../../domain/referral-summaries';
 import type { PatientInput, PatientResponse } from '../../domain/patients';
 import type { ReferralStanding } from '../../domain/work-standing';
 import { api, ApiError } from './client';

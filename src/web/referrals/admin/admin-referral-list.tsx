@@ -1,5 +1,5 @@
 import { formatReference } from '../../../domain/referral-reference';
-import type { AgencyReferralSummary } from '../../../domain/referrals';
+import type { AgencyReferralSummary } from '../../../domain/referral-summaries';
 import { cn } from '../../ui/cn';
 import { useTimeZone } from '../../ui/use-time-zone';
 import { moment, placeText, referralStatusLabels } from '../therapist/format';

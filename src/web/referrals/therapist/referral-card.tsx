@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { TherapistReferralSummary } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referral-summaries';
 import { Button } from '../../ui/button';
 import { placeText } from './format';
 import { ResponseBadge, UrgencyBadge } from './referral-badges';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TherapistReferralSummary } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referral-summaries';
 import { cn } from '../../ui/cn';
 import { useTimeZone } from '../../ui/use-time-zone';
 import { formatRate } from '../rates';

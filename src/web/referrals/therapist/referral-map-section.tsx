@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import type { TherapistReferralSummary } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referral-summaries';
 import { useMapTiles } from '../../api/referrals';
 import { Loading } from '../../ui/states';
 import type { MapSelection } from './referral-map';

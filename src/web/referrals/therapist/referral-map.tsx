@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { latLngBounds, layerGroup, map as leafletMap, tileLayer, type LayerGroup, type Map as LeafletMap, type Marker } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { TherapistReferralSummary } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referral-summaries';
 import { addBaseMap, COUNTY_ZOOM, type BaseMap } from './map/base-map';
 import { declutterMarkers, referralMarker } from './map/referral-marker';
 

@@ -2,7 +2,7 @@ import { Inbox } from 'lucide-react';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatReference } from '../../../domain/referral-reference-text';
-import type { TherapistReferralSummary } from '../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../domain/referral-summaries';
 import { useTherapistReferrals } from '../../api/referrals';
 import { Button } from '../../ui/button';
 import { KeysetListFooter } from '../../ui/load-more';

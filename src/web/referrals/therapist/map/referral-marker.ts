@@ -1,6 +1,6 @@
 import { divIcon, marker, type Marker } from 'leaflet';
 import type { NavigateFunction } from 'react-router';
-import type { TherapistReferralSummary } from '../../../../domain/referrals';
+import type { TherapistReferralSummary } from '../../../../domain/referral-summaries';
 import { urgencyLabels, type Urgency } from '../../../../domain/referral-urgency';
 import { distanceText } from '../format';
 import { referralPath, referralTitle } from '../referral-card';
