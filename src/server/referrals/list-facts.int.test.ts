@@ -107,6 +107,25 @@ describe("a therapist's open referrals", () => {
     await setReferral({ status: 'matched', matchedTherapistId: other.userId, matchedAt: new Date() });
     expect(await open()).toEqual({ total: 0, ids: [] });
   });
+
+  it('include an offer of a posted referral inserted without its open state, beside one inserted with it', async () => {
+    const [first, second] = await Promise.all([buildTherapist(db()), buildTherapist(db())]);
+    const postedAt = new Date(Date.now() - HOUR);
+    const referral = await buildReferral(db(), { status: 'posted', postedAt, expiresAt: new Date(Date.now() + HOUR) });
+    // One statement, as a bulk insert writes them: the first offer carries the state (as offers.ts
+    // gives it), the second has none for the trigger to fill in.
+    await db()
+      .insert(referralOffers)
+      .values([
+        { referralId: referral.id, therapistId: first.userId, distanceMiles: 2, openPostedAt: postedAt, openExpiresAt: new Date(Date.now() + HOUR) },
+        { referralId: referral.id, therapistId: second.userId, distanceMiles: 4 },
+      ]);
+    for (const therapist of [first, second]) {
+      const cookie = await signIn(app.url, therapist);
+      const page = await ok<KeysetPage<TherapistReferralSummary>>(await callApi(app.url, 'GET', '/api/therapist/referrals?view=open', { cookie }));
+      expect({ total: page.total, ids: page.items.map((item) => item.id) }).toEqual({ total: 1, ids: [referral.id] });
+    }
+  });
 });
 
 describe("the agency's patient records", () => {
