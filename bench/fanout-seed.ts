@@ -7,6 +7,7 @@ import pg from 'pg';
 import { readyCredentialRows } from '../src/server/credentials/ready-credentials';
 import { locationColumnsOf } from '../src/server/geo/therapist-locations';
 import type { FanoutSettings } from './fanout';
+import { seedReferralHistory } from './referral-history';
 import type { BenchApp } from './servers';
 
 /** Eligible for the broadcast referral: Austin, TX, PT, licensed in TX until well after today. */
@@ -15,6 +16,8 @@ export const NEAR_ZIP = '78701';
 export const FAR_ZIP = '75201';
 export const FAR_THERAPISTS = 10;
 const SESSION_COOKIE = 'carerelay.session_token';
+/** The agencies' past referrals, each offered to 10 (referral-history.ts): the tables a post writes are a live market's, not empty. */
+const HISTORY = { referrals: 2_000, offersPerReferral: 10 };
 
 export interface Seeded {
   /** The therapists eligible for the referral (who have streams open). */
@@ -126,6 +129,7 @@ export async function seed(app: BenchApp, settings: FanoutSettings): Promise<See
       [signedIn.map((p) => p.id), signedIn.map((p) => p.token)],
     );
     await client.query('commit');
+    await seedReferralHistory(client, { agencyIds: agencies.map((p) => p.id), ...HISTORY });
     await client.query('analyze');
   } catch (error) {
     await client.query('rollback').catch(() => {});

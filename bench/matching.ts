@@ -28,6 +28,7 @@ import { callApi } from '../test/http';
 import { referralInput } from '../test/referrals';
 import { insertTherapistPopulation, seededRandom, type PopulationTherapist } from '../test/therapist-population';
 import { startPointQueryBaseline } from './dashboards';
+import { seedReferralHistory } from './referral-history';
 import { describeMachine, formatMs, formatRequestsPerSecond, percentile, type MachineInfo } from './report';
 import { startBenchApp, type BenchServer } from './servers';
 
@@ -44,6 +45,8 @@ const ELIGIBLE_PER_PATIENT = 10;
 const REFUSED_PER_PATIENT = 30;
 const SESSION_COOKIE = 'carerelay.session_token';
 const TARGET = { postsPerSecond: 150, p99Ms: 100 };
+/** The agencies' past referrals, each offered to 10 (referral-history.ts): the tables a post writes are a live market's, not empty. */
+const HISTORY = { referrals: 10_000, offersPerReferral: 10 };
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -173,7 +176,10 @@ export async function runMatchingBenchmark(machine: MachineInfo, settings: Match
   try {
     const app = await startBenchApp(log);
     servers.push(app);
-    log(`seeding ${settings.therapists.toLocaleString('en-US')} Texas therapists and ${settings.concurrency} agencies…`);
+    log(
+      `seeding ${settings.therapists.toLocaleString('en-US')} Texas therapists, ${settings.concurrency} agencies and their ` +
+        `${HISTORY.referrals.toLocaleString('en-US')} past referrals, each offered to ${HISTORY.offersPerReferral}…`,
+    );
     const seedStarted = now();
     const client = new pg.Client({ connectionString: app.databaseUrl });
     await client.connect();
@@ -181,6 +187,7 @@ export async function runMatchingBenchmark(machine: MachineInfo, settings: Match
     try {
       await insertTherapistPopulation(client, generateTexas(settings.therapists));
       agencies = await signedInAgencies(client, app.appSecret, settings.concurrency);
+      await seedReferralHistory(client, { agencyIds: agencies.ids, ...HISTORY });
       await client.query('analyze');
     } finally {
       await client.end();
