@@ -31,9 +31,9 @@ export async function offerToEligible(
   const { shared, body } = newReferralAlert(referral, services);
   const offering = sql`eligible as (${eligible}),
     -- The referral's open state, as it stands in this transaction, given to each offer so the
-    -- insert trigger (migrations 0026, 0028) has nothing to fill in and no offer is written twice.
-    -- Read once: joined to each eligible row, the plan read the referral again for every one of
-    -- them (a scan of the referrals table per offer while it is small).
+    -- insert trigger (migrations 0026, 0028) has nothing to fill in and skips its update (0035).
+    -- Read from the row, not from the JS row given, whose times are cut to milliseconds. Read once:
+    -- joined to each eligible row, the plan read the referral again for every one of them.
     open_state as materialized (
       select posted_at, expires_at from referrals where id = ${referral.id}::uuid and status = 'posted'
     ),
