@@ -36,6 +36,7 @@ import { registerRequestLog } from './http/request-log';
 import { lazyRequestLogger } from './http/request-logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOriginCheck } from './http/origin-check';
+import type { ApiDeps } from './http/plugin';
 import type { JobQueue } from './jobs/queue';
 import { leadRoutes } from './leads/routes';
 import { mfaRoutes } from './mfa/routes';
@@ -54,6 +55,7 @@ import { careClockRoutes } from './care-clocks/routes';
 import { careOrderRoutes } from './care-orders/routes';
 import { evvExportRoutes } from './evv-export/routes';
 import { dashboardRoutes } from './dashboards/routes';
+import { forgetOnWrites, startTenantReads } from './dashboards/tenant-reads';
 import { preferencesRoutes } from './preferences/routes';
 import { ratingRoutes } from './ratings/routes';
 import { agencyReferralRoutes, managerReferralRoutes, mapTileRoutes, therapistReferralRoutes } from './referrals/routes';
@@ -190,9 +192,13 @@ async function registerApiDocs(app: App, config: Config) {
 }
 
 /** Everything under /api: the one authentication hook, then each feature's routes. */
-function apiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+function apiRoutes(appDeps: AppDeps): FastifyPluginAsyncZod {
   return async (api) => {
-    registerAuthentication(api, deps);
+    registerAuthentication(api, appDeps);
+    const tenantReads = await startTenantReads({ database: appDeps.database, log: api.log });
+    api.addHook('onClose', () => tenantReads.stop());
+    forgetOnWrites(api, tenantReads);
+    const deps: ApiDeps = { ...appDeps, tenantReads };
     await api.register(healthRoutes, deps);
     await api.register(authHandlerRoutes, deps);
     await api.register(accountRoutes, deps);

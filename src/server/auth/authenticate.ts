@@ -48,6 +48,14 @@ export const approvedAgency: AuthRequirement = { roles: ['agency'], approved: tr
 export const approvedTherapist: AuthRequirement = { roles: ['therapist'], approved: true };
 export const manager: AuthRequirement = { roles: ['manager'], approved: true, aal2: true };
 
+/** The caller of each authenticated request, once found (a WeakMap: gone with the request). */
+const actors = new WeakMap<FastifyRequest, Actor>();
+
+/** The signed-in user of a request whose route authenticated them; undefined for any other request. */
+export function signedInUserId(request: FastifyRequest): string | undefined {
+  return actors.get(request)?.userId;
+}
+
 /**
  * The one way a route is authenticated: a route declares `config: { auth: requirement }` (or its
  * plugin calls `requireAuth`), and this hook finds the caller before the body is read or the input
@@ -56,7 +64,6 @@ export const manager: AuthRequirement = { roles: ['manager'], approved: true, aa
  * `request.client`.
  */
 export function registerAuthentication(app: FastifyInstance, deps: ActorDeps) {
-  const actors = new WeakMap<FastifyRequest, Actor>();
   app.decorateRequest('actor', {
     getter(this: FastifyRequest) {
       const actor = actors.get(this);

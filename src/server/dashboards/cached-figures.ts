@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AdminDashboard, AgencyDashboard, TherapistDashboard } from '../../domain/dashboards';
 import type { Database } from '../db/client';
 import { countUndeliveredMessages } from '../delivery/service';
 import { createFigureCache } from './figure-cache';
-import { startDashboardInvalidation } from './invalidation';
+import type { TenantReads } from './tenant-reads';
 import { getAdminDashboard, getAgencyDashboard, getTherapistDashboard, type MarketplaceFigures } from './service';
 
 /**
@@ -21,39 +20,21 @@ export interface DashboardFigures {
   agency(agencyId: string): Promise<AgencyDashboard>;
   therapist(therapistId: string): Promise<TherapistDashboard>;
   admin(): Promise<AdminDashboard>;
-  stop(): Promise<void>;
 }
 
 /**
  * The dashboards' figures, computed from the database and kept briefly: dashboards are read far
  * more often than their rows change (each page view, every staff member of an agency, refetches).
- * Callers authorize first; the cache only ever answers for the id it is asked about.
+ * A change to a tenant's rows drops their figures at once (tenant-reads.ts).
  */
-export async function startDashboardFigures(deps: { database: Database; log: FastifyBaseLogger }): Promise<DashboardFigures> {
+export function dashboardFigures(deps: { database: Database; reads: TenantReads }): DashboardFigures {
   const { database } = deps;
-  const agencies = createFigureCache<AgencyDashboard>({ ttlMs: TENANT_FIGURES_TTL_MS, maxEntries: MAX_CACHED });
-  const therapists = createFigureCache<TherapistDashboard>({ ttlMs: TENANT_FIGURES_TTL_MS, maxEntries: MAX_CACHED });
+  const agencies = deps.reads.figures<AgencyDashboard>({ ttlMs: TENANT_FIGURES_TTL_MS, maxTenants: MAX_CACHED });
+  const therapists = deps.reads.figures<TherapistDashboard>({ ttlMs: TENANT_FIGURES_TTL_MS, maxTenants: MAX_CACHED });
   const marketplace = createFigureCache<MarketplaceFigures>({ ttlMs: ADMIN_FIGURES_TTL_MS, maxEntries: 1 });
-  const invalidation = await startDashboardInvalidation({
-    connection: database.pool.options,
-    forget: (userId) => {
-      agencies.forget(userId);
-      therapists.forget(userId);
-    },
-    forgetAll: () => {
-      agencies.clear();
-      therapists.clear();
-    },
-    onError: (error) => deps.log.error({ err: error }, 'dashboard invalidation listener error'),
-  });
   return {
-    // Without the listener, a change could go unnoticed: read every time until it is back.
-    agency: (agencyId) =>
-      invalidation.listening ? agencies.get(agencyId, () => getAgencyDashboard({ database, agencyId })) : getAgencyDashboard({ database, agencyId }),
-    therapist: (therapistId) =>
-      invalidation.listening
-        ? therapists.get(therapistId, () => getTherapistDashboard({ database, therapistId }))
-        : getTherapistDashboard({ database, therapistId }),
+    agency: (agencyId) => agencies.get(agencyId, () => getAgencyDashboard({ database, agencyId })),
+    therapist: (therapistId) => therapists.get(therapistId, () => getTherapistDashboard({ database, therapistId })),
     // The undelivered count is read every time (one index-only count): a manager who just retried a message sees it drop.
     admin: async () => {
       const [figures, undeliveredMessages] = await Promise.all([
@@ -62,6 +43,5 @@ export async function startDashboardFigures(deps: { database: Database; log: Fas
       ]);
       return { ...figures, undeliveredMessages };
     },
-    stop: () => invalidation.stop(),
   };
 }

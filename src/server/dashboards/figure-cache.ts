@@ -56,3 +56,31 @@ export function createFigureCache<T>(options: { ttlMs: number; maxEntries: numbe
     },
   };
 }
+
+/**
+ * Pages of one tenant's list, each under its own key (filter, size, cursor), kept in a FigureCache
+ * entry per tenant: forgetting the tenant drops all its pages at once, and a page still loading
+ * when its tenant was forgotten lands in the dropped entry, never served. A tenant keeps at most
+ * `maxPagesPerTenant` pages: the cursor is the client's to choose, and each would be another page.
+ */
+export interface PageCache<T> {
+  get(tenantId: string, key: string, load: () => Promise<T>): Promise<T>;
+}
+
+export function createPageCache<T>(tenants: FigureCache<Map<string, Promise<T>>>, options: { maxPagesPerTenant: number }): PageCache<T> {
+  return {
+    async get(tenantId, key, load) {
+      const pages = await tenants.get(tenantId, async () => new Map());
+      const found = pages.get(key);
+      if (found) return found;
+      const page = load();
+      if (pages.size < options.maxPagesPerTenant) {
+        pages.set(key, page);
+        page.catch(() => {
+          if (pages.get(key) === page) pages.delete(key);
+        });
+      }
+      return page;
+    },
+  };
+}

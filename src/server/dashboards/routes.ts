@@ -5,26 +5,32 @@ import {
   agencyDashboardSchema,
   networkTherapistListSchema,
   patientRecordListSchema,
+  type PatientRecord,
   therapistDashboardSchema,
 } from '../../domain/dashboards';
-import type { AppDeps } from '../app';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { createPhiBox } from '../crypto/phi-box';
 import { compiledSerializer } from '../http/compiled-serializer';
 import { keysetQuerySchema } from '../http/keyset';
-import type { RoutesPlugin } from '../http/plugin';
+import type { ApiDeps, RoutesPlugin } from '../http/plugin';
 import { matchedKeyParts, patientKeyParts } from './list-queries';
-import { startDashboardFigures, type DashboardFigures } from './cached-figures';
+import { dashboardFigures, type DashboardFigures } from './cached-figures';
+import { LIST_PAGES } from './tenant-reads';
+import type { KeysetPage } from '../../domain/keyset-page';
 import { getAgencyAttention, getManagerAttention, getTherapistAttention } from './attention-service';
 import { listNetworkTherapists, listPatientRecords } from './service';
 
-type FiguresDeps = AppDeps & { figures: DashboardFigures };
+type FiguresDeps = ApiDeps & { figures: DashboardFigures };
 type FiguresPlugin = FastifyPluginAsyncZod<FiguresDeps>;
 
 const agencyRoutes: FiguresPlugin = async (app, deps) => {
   requireAuth(app, approvedAgency);
   const tags = ['dashboards'];
-  const patientRecordDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
+  const patientRecordDeps = {
+    database: deps.database,
+    phiBox: createPhiBox(deps.secrets.phiKey),
+    pages: deps.tenantReads.pages<KeysetPage<PatientRecord>>(LIST_PAGES),
+  };
   app.get(
     '/dashboard/agency',
     { schema: { tags, summary: "The agency's dashboard figures and recent activity", response: { 200: agencyDashboardSchema } } },
@@ -122,9 +128,7 @@ const managerRoutes: FiguresPlugin = async (app, deps) => {
  * every request is authenticated and authorized all the same.
  */
 export const dashboardRoutes: RoutesPlugin = async (app, deps) => {
-  const figures = await startDashboardFigures({ database: deps.database, log: app.log });
-  app.addHook('onClose', () => figures.stop());
-  const withFigures: FiguresDeps = { ...deps, figures };
+  const withFigures: FiguresDeps = { ...deps, figures: dashboardFigures({ database: deps.database, reads: deps.tenantReads }) };
   await app.register(agencyRoutes, withFigures);
   await app.register(therapistRoutes, withFigures);
   await app.register(managerRoutes, withFigures);

@@ -29,6 +29,8 @@ import {
 import { networkTherapistsPage, patientRecordsPage } from './list-queries';
 import { splitPage, type PageRequest } from '../http/keyset';
 import type { KeysetPage } from '../../domain/keyset-page';
+import type { PageCache } from './figure-cache';
+import { keptPage } from './tenant-reads';
 
 const RECENT_ACTIVITY = 10;
 
@@ -133,8 +135,17 @@ export async function listNetworkTherapists(
 /**
  * A page of the agency's matched referrals, each labelled with its patient's short name where the
  * agency may read it (aal2, details added: each name an audited patient read), else with its place.
+ * Kept (tenant-reads.ts) until the agency's referrals, their visits' counts kept on them, a matched
+ * therapist's name or a patient's details being saved change (each announced to the agency).
  */
-export async function listPatientRecords(deps: { database: Database; phiBox: PhiBox }, options: Caller & { page: PageRequest }): Promise<KeysetPage<PatientRecord>> {
+export async function listPatientRecords(
+  deps: { database: Database; phiBox: PhiBox; pages: PageCache<KeysetPage<PatientRecord>> },
+  options: Caller & { page: PageRequest },
+): Promise<KeysetPage<PatientRecord>> {
+  return keptPage(deps.pages, options.actor, [options.page.limit, ...(options.page.after ?? [])], () => readPatientRecords(deps, options));
+}
+
+async function readPatientRecords(deps: { database: Database; phiBox: PhiBox }, options: Caller & { page: PageRequest }): Promise<KeysetPage<PatientRecord>> {
   const found = await patientRecordsPage(deps.database.pool, options.actor.userId, options.page);
   const { rows, nextCursor } = splitPage(found.rows, options.page, (row) => [row.sort_key, row.referral_id]);
   const names = await readPatientShortNames(deps.database.db, deps, { actor: options.actor, client: options.client, referralIds: rows.map((row) => row.referral_id) });

@@ -2,6 +2,8 @@ import type { ServiceTypeId } from '../../domain/accounts';
 import type { AgencyReferral, EligibilityView, TherapistReferral } from '../../domain/referrals';
 import type { AgencyReferralSummary, TherapistReferralSummary } from '../../domain/referral-summaries';
 import type { PhiBox } from '../crypto/phi-box';
+import type { PageCache } from '../dashboards/figure-cache';
+import { keptPage } from '../dashboards/tenant-reads';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
 import { splitPage, type PageRequest } from '../http/keyset';
@@ -54,11 +56,25 @@ async function shortNames(deps: LabelledReadDeps, caller: Caller, referralIds: s
   return readPatientShortNames(deps.database.db, { phiBox: deps.phiBox }, { ...caller, referralIds });
 }
 
-/** A page of the agency's referrals under a status filter, or the one carrying a reference number. */
+type AgencyListOptions = Caller & { filter: AgencyListFilter; reference?: number; page: PageRequest };
+
+/**
+ * A page of the agency's referrals under a status filter, or the one carrying a reference number.
+ * With `pages`, a page is kept (tenant-reads.ts) until one of the agency's referrals changes: an
+ * entry shows only its referral's row, the facts kept on it and the matched therapist's name, whose
+ * changes are announced to the agency too (migration 0036), and nothing in it moves with time alone.
+ */
 export async function listAgencyReferrals(
-  deps: LabelledReadDeps,
-  options: Caller & { filter: AgencyListFilter; reference?: number; page: PageRequest },
+  deps: LabelledReadDeps & { pages?: PageCache<KeysetPage<AgencyReferralSummary>> },
+  options: AgencyListOptions,
 ): Promise<KeysetPage<AgencyReferralSummary>> {
+  const { pages } = deps;
+  // A search looks for one record: read it.
+  if (!pages || options.reference !== undefined) return readAgencyReferrals(deps, options);
+  return keptPage(pages, options.actor, [options.filter, options.page.limit, ...(options.page.after ?? [])], () => readAgencyReferrals(deps, options));
+}
+
+async function readAgencyReferrals(deps: LabelledReadDeps, options: AgencyListOptions): Promise<KeysetPage<AgencyReferralSummary>> {
   const { db, pool } = deps.database;
   const agencyId = options.actor.userId;
   const found = await listAgencyEntryRows(pool, agencyId, options.filter, { reference: options.reference, page: options.page });

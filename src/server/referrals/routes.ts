@@ -11,16 +11,17 @@ import {
   respondSchema,
   therapistReferralSchema,
 } from '../../domain/referrals';
-import { agencyReferralSummarySchema, therapistReferralSummarySchema } from '../../domain/referral-summaries';
+import { agencyReferralSummarySchema, therapistReferralSummarySchema, type AgencyReferralSummary } from '../../domain/referral-summaries';
 import { referenceSearchSchema } from '../../domain/referral-reference';
 import { referralStandingSchema } from '../../domain/work-standing';
 import { getReferralStanding } from '../credentials/standing-service';
 import { createPhiBox } from '../crypto/phi-box';
+import { LIST_PAGES } from '../dashboards/tenant-reads';
 import { approvedAgency, approvedTherapist, callerOf, manager, requireAuth } from '../auth/authenticate';
 import { handleError } from '../http/errors';
 import { compiledSerializer } from '../http/compiled-serializer';
 import { keysetQuerySchema } from '../http/keyset';
-import { keysetPageSchema } from '../../domain/keyset-page';
+import { keysetPageSchema, type KeysetPage } from '../../domain/keyset-page';
 import { agencyListKey, therapistListKeyParts } from './list-queries';
 import type { RoutesPlugin } from '../http/plugin';
 import {
@@ -63,6 +64,7 @@ const agencyTags = ['referrals (agency)'];
 const agencyReferralLifecycleRoutes: RoutesPlugin = async (app, deps) => {
   const tags = agencyTags;
   const labelledDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
+  const listDeps = { ...labelledDeps, pages: deps.tenantReads.pages<KeysetPage<AgencyReferralSummary>>(LIST_PAGES) };
 
   app.get(
     '/referrals',
@@ -80,7 +82,7 @@ const agencyReferralLifecycleRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) => {
       const { status, reference, limit, cursor } = request.query;
-      return listAgencyReferrals(labelledDeps, { ...callerOf(request), filter: status, reference, page: { limit, after: cursor } });
+      return listAgencyReferrals(listDeps, { ...callerOf(request), filter: status, reference, page: { limit, after: cursor } });
     },
   );
 

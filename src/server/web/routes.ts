@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors';
+import type { AppDeps } from '../app';
 import type { RoutesPlugin } from '../http/plugin';
 import { htmlPage, sendPage } from './html-response';
 import { staticFileHeaders } from './static-file-headers';
@@ -12,7 +13,7 @@ import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
  * gets that page (prerendered-pages.ts); any other gets index.html (history fallback), so every
  * client route loads on refresh; the client decides what an unknown path shows.
  */
-export const webRoutes: RoutesPlugin = async (app, { config }) => {
+export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
   const webRoot = config.webDistDir;
   const indexFile = path.join(webRoot, 'index.html');
   // Read once: every client route is answered with this page, so it is the most served file.

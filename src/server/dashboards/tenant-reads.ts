@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { signedInUserId } from '../auth/authenticate';
+import type { Actor } from '../auth/session';
+import type { Database } from '../db/client';
+import { createFigureCache, createPageCache, type PageCache } from './figure-cache';
+import { startDashboardInvalidation } from './invalidation';
+
+/** One tenant's read (figures), kept per tenant id. */
+export interface TenantCache<T> {
+  get(tenantId: string, load: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Reads kept briefly per tenant (an agency's or a therapist's id) and dropped the moment that
+ * tenant's rows change: the dashboards' figures and the agency's list pages. Database triggers
+ * announce every change, whoever makes it, and this instance's listener drops the tenant's reads
+ * (invalidation.ts); while the listener is down nothing is kept and every read goes to the database.
+ * Callers authorize first: a cache only ever answers for the tenant id it is asked about.
+ */
+export interface TenantReads {
+  figures<T>(options: { ttlMs: number; maxTenants: number }): TenantCache<T>;
+  pages<T>(options: { ttlMs: number; maxTenants: number; maxPagesPerTenant: number }): PageCache<T>;
+  /** Drops everything kept for the tenant (see forgetOnWrites). */
+  forget(tenantId: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * How list pages are kept: 10 seconds at most (a change drops them at once; this bounds what a
+ * missed notice could cost), for the 500 tenants who read most recently, 8 pages each (a first page
+ * under each filter and a few more): at most some 4,000 pages of up to 50 entries in memory.
+ */
+export const LIST_PAGES = { ttlMs: 10_000, maxTenants: 500, maxPagesPerTenant: 8 };
+
+interface Forgettable {
+  forget(key: string): void;
+  clear(): void;
+}
+
+export async function startTenantReads(deps: { database: Database; log: FastifyBaseLogger }): Promise<TenantReads> {
+  const caches: Forgettable[] = [];
+  const forget = (tenantId: string) => {
+    for (const cache of caches) cache.forget(tenantId);
+  };
+  const invalidation = await startDashboardInvalidation({
+    connection: deps.database.pool.options,
+    forget,
+    forgetAll: () => {
+      for (const cache of caches) cache.clear();
+    },
+    onError: (error) => deps.log.error({ err: error }, 'dashboard invalidation listener error'),
+  });
+  const kept = <T>(options: { ttlMs: number; maxTenants: number }) => {
+    const cache = createFigureCache<T>({ ttlMs: options.ttlMs, maxEntries: options.maxTenants });
+    caches.push(cache);
+    return cache;
+  };
+  return {
+    figures<T>(options: { ttlMs: number; maxTenants: number }) {
+      const cache = kept<T>(options);
+      return { get: (tenantId: string, load: () => Promise<T>) => (invalidation.listening ? cache.get(tenantId, load) : load()) };
+    },
+    pages<T>(options: { ttlMs: number; maxTenants: number; maxPagesPerTenant: number }) {
+      const pages = createPageCache(kept<Map<string, Promise<T>>>(options), options);
+      return { get: (tenantId: string, key: string, load: () => Promise<T>) => (invalidation.listening ? pages.get(tenantId, key, load) : load()) };
+    },
+    forget,
+    stop: () => invalidation.stop(),
+  };
+}
+
+/**
+ * A page of the caller's own list (`key`: its filter, size and cursor), kept in `pages` for the
+ * caller. A page read at aal2 names patients and each name shown is an audited read, so it is read
+ * afresh every time.
+ */
+export function keptPage<T>(pages: PageCache<T>, actor: Actor, key: Array<string | number | undefined>, read: () => Promise<T>): Promise<T> {
+  if (actor.aal === 'aal2') return read();
+  return pages.get(actor.userId, JSON.stringify(key), read);
+}
+
+/**
+ * A signed-in user's write drops their kept reads on this instance before its answer leaves. The
+ * trigger's notice reaches every instance a moment after the commit; the writer's next request
+ * could otherwise come first and read from before their own change (a referral just posted missing
+ * from their list). Other instances hear the notice within that moment.
+ */
+export function forgetOnWrites(app: FastifyInstance, reads: Pick<TenantReads, 'forget'>, writerOf: (request: FastifyRequest) => string | undefined = signedInUserId) {
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const userId = writerOf(request);
+      if (userId) reads.forget(userId);
+    }
+    done(null, payload);
+  });
+}
