@@ -1,8 +1,8 @@
--- An agency's referral list and patients list are kept per agency by each API instance until the
--- agency's rows change (src/server/dashboards/tenant-reads.ts), announced on carerelay_dashboards
--- (0013). Two things those lists show live outside the agency's referral rows, so their changes
--- are announced to the agency here: the matched therapist's name, and whether a referral's patient
--- details have been saved.
+-- An agency's lists (referrals, patients, therapists) are kept per agency by each API instance
+-- until the agency's rows change (src/server/dashboards/tenant-reads.ts), announced on
+-- carerelay_dashboards (0013). Two things those lists show live outside the agency's referral
+-- rows, so their changes are announced to the agency here: a matched therapist's name and
+-- disciplines, and whether a referral's patient details have been saved.
 CREATE FUNCTION "carerelay_matched_agencies_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('carerelay_dashboards', "agencies"."agency_id")
@@ -11,8 +11,9 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "therapist_profiles_name_changed" AFTER UPDATE OF "first_name", "last_name" ON "therapist_profiles"
-  FOR EACH ROW WHEN (OLD."first_name" IS DISTINCT FROM NEW."first_name" OR OLD."last_name" IS DISTINCT FROM NEW."last_name")
+CREATE TRIGGER "therapist_profiles_listed_changed" AFTER UPDATE OF "first_name", "last_name", "disciplines" ON "therapist_profiles"
+  FOR EACH ROW WHEN (OLD."first_name" IS DISTINCT FROM NEW."first_name" OR OLD."last_name" IS DISTINCT FROM NEW."last_name"
+    OR OLD."disciplines" IS DISTINCT FROM NEW."disciplines")
   EXECUTE FUNCTION "carerelay_matched_agencies_changed"();
 --> statement-breakpoint
 CREATE FUNCTION "carerelay_patient_details_changed"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFigureCache, createPageCache } from './figure-cache';
+import { createFigureCache, createPageCache, type KeptPage } from './figure-cache';
 
 function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
   let clock = 1_000;
@@ -102,14 +102,15 @@ describe('figure cache', () => {
 
 describe('page cache', () => {
   function pagesSetup(maxPagesPerTenant = 3) {
-    const tenants = createFigureCache<Map<string, Promise<string>>>({ ttlMs: 100, maxEntries: 10 });
-    const pages = createPageCache(tenants, { maxPagesPerTenant });
+    let clock = 1_000;
+    const tenants = createFigureCache<Map<string, Promise<KeptPage<string>>>>({ ttlMs: 100, maxEntries: 10, now: () => clock });
+    const pages = createPageCache(tenants, { maxPagesPerTenant, now: () => clock });
     let reads = 0;
-    const read = (value: string) => () => {
+    const read = (value: string, until?: number) => () => {
       reads += 1;
-      return Promise.resolve(value);
+      return Promise.resolve({ value, until });
     };
-    return { tenants, pages, read, reads: () => reads };
+    return { tenants, pages, read, reads: () => reads, advance: (ms: number) => (clock += ms), at: () => clock };
   }
 
   it("keeps each of a tenant's pages under its own key, and each tenant's apart", async () => {
@@ -127,7 +128,7 @@ describe('page cache', () => {
     await pages.get('agency-1', 'draft', read('before'));
     await pages.get('agency-2', 'open', read('other'));
     let finish!: (value: string) => void;
-    const running = pages.get('agency-1', 'closed', () => new Promise<string>((resolve) => (finish = resolve)));
+    const running = pages.get('agency-1', 'closed', () => new Promise<KeptPage<string>>((resolve) => (finish = (value) => resolve({ value }))));
     await new Promise(setImmediate); // the read has begun
     tenants.forget('agency-1');
     finish('read before the change');
@@ -152,5 +153,14 @@ describe('page cache', () => {
     expect(await pages.get('agency-1', 'cursor-3', read('3 again'))).toBe('3 again');
     expect(await pages.get('agency-1', 'cursor-1', read('1 again'))).toBe('1');
     expect(reads()).toBe(4);
+  });
+
+  it('serves a page that changes with time alone only until the time it gave', async () => {
+    const { pages, read, advance, at } = pagesSetup();
+    expect(await pages.get('therapist-1', 'open', read('two offers', at() + 50))).toBe('two offers');
+    advance(49);
+    expect(await pages.get('therapist-1', 'open', read('not read'))).toBe('two offers');
+    advance(1);
+    expect(await pages.get('therapist-1', 'open', read('one offer'))).toBe('one offer');
   });
 });

@@ -5,7 +5,7 @@ import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, ok } from '../../../test/http';
 import { session } from '../../../test/people';
 import { buildReferral } from '../../../test/referral-fixtures';
-import type { PatientRecord } from '../../domain/dashboards';
+import type { NetworkTherapist, PatientRecord } from '../../domain/dashboards';
 import type { KeysetPage } from '../../domain/keyset-page';
 import type { AgencyReferralSummary } from '../../domain/referral-summaries';
 import { auditLog, patients, referrals, therapistProfiles } from '../db/schema/index';
@@ -40,6 +40,7 @@ async function agencyOnBoth() {
 
 const referralList = (url: string, cookie: string) => callApi(url, 'GET', '/api/referrals', { cookie }).then((r) => ok<KeysetPage<AgencyReferralSummary>>(r));
 const patientList = (url: string, cookie: string) => callApi(url, 'GET', '/api/agency/patients', { cookie }).then((r) => ok<KeysetPage<PatientRecord>>(r));
+const therapistList = (url: string, cookie: string) => callApi(url, 'GET', '/api/agency/therapists', { cookie }).then((r) => ok<KeysetPage<NetworkTherapist>>(r));
 
 /** A write no trigger sees, so nobody is told of it (session_replication_role = replica). */
 async function unannounced(write: string) {
@@ -86,6 +87,25 @@ describe("an agency's kept list pages", () => {
 
     await db().insert(patients).values({ referralId: referral.id, sealed: 'sealed-elsewhere', createdBy: agency.userId, updatedBy: agency.userId });
     await expect.poll(shown, soon).toEqual([after, after, `${after} true`, `${after} true`]);
+  });
+
+  it("show a therapist's new name and disciplines in the agency's therapists, on every instance (migration 0036)", async () => {
+    const { agency, cookies } = await agencyOnBoth();
+    const therapist = await buildTherapist(db());
+    await buildReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapist.userId });
+    const shown = async () =>
+      Promise.all([therapistList(app.url, cookies[0]), therapistList(second.url, cookies[1])]).then((both) =>
+        both.map((page) => page.items.map((item) => `${item.firstName} ${item.disciplines.join('/')} ${item.activeReferrals}`)),
+      );
+    const [profile] = await db().select({ first: therapistProfiles.firstName }).from(therapistProfiles).where(eq(therapistProfiles.id, therapist.userId));
+    await expect.poll(shown, soon).toEqual([[`${profile!.first} PT 1`], [`${profile!.first} PT 1`]]);
+
+    await db().update(therapistProfiles).set({ disciplines: ['PT', 'OT'] }).where(eq(therapistProfiles.id, therapist.userId));
+    await expect.poll(shown, soon).toEqual([[`${profile!.first} PT/OT 1`], [`${profile!.first} PT/OT 1`]]);
+    await db().update(therapistProfiles).set({ firstName: 'Renamed' }).where(eq(therapistProfiles.id, therapist.userId));
+    await expect.poll(shown, soon).toEqual([['Renamed PT/OT 1'], ['Renamed PT/OT 1']]);
+    await db().update(referrals).set({ status: 'completed' }).where(eq(referrals.agencyId, agency.userId));
+    await expect.poll(shown, soon).toEqual([['Renamed PT/OT 0'], ['Renamed PT/OT 0']]);
   });
 
   it("show the agency's own change on its very next read", async () => {

@@ -5,6 +5,7 @@ import {
   agencyDashboardSchema,
   networkTherapistListSchema,
   patientRecordListSchema,
+  type NetworkTherapist,
   type PatientRecord,
   therapistDashboardSchema,
 } from '../../domain/dashboards';
@@ -26,6 +27,7 @@ type FiguresPlugin = FastifyPluginAsyncZod<FiguresDeps>;
 const agencyRoutes: FiguresPlugin = async (app, deps) => {
   requireAuth(app, approvedAgency);
   const tags = ['dashboards'];
+  const networkDeps = { database: deps.database, pages: deps.tenantReads.pages<KeysetPage<NetworkTherapist>>(LIST_PAGES) };
   const patientRecordDeps = {
     database: deps.database,
     phiBox: createPhiBox(deps.secrets.phiKey),
@@ -58,7 +60,7 @@ const agencyRoutes: FiguresPlugin = async (app, deps) => {
       },
       serializerCompiler: compiledSerializer,
     },
-    async (request) => listNetworkTherapists(deps, { actor: request.actor, page: { limit: request.query.limit, after: request.query.cursor } }),
+    async (request) => listNetworkTherapists(networkDeps, { actor: request.actor, page: { limit: request.query.limit, after: request.query.cursor } }),
   );
   app.get(
     '/agency/patients',

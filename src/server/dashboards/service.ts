@@ -115,9 +115,14 @@ export async function getAdminDashboard({ database }: { database: Database }): P
 
 /** A page of the therapists who have worked the agency's referrals, the latest match first. */
 export async function listNetworkTherapists(
-  { database }: { database: Database },
-  { actor, page }: { actor: Actor; page: PageRequest },
+  deps: { database: Database; pages: PageCache<KeysetPage<NetworkTherapist>> },
+  options: { actor: Actor; page: PageRequest },
 ): Promise<KeysetPage<NetworkTherapist>> {
+  const { page } = options;
+  return keptPage(deps.pages, options.actor, [page.limit, ...(page.after ?? [])], async () => ({ value: await readNetworkTherapists(deps, options) }));
+}
+
+async function readNetworkTherapists({ database }: { database: Database }, { actor, page }: { actor: Actor; page: PageRequest }): Promise<KeysetPage<NetworkTherapist>> {
   const found = await networkTherapistsPage(database.pool, actor.userId, page);
   const { rows, nextCursor } = splitPage(found.rows, page, (row) => [row.sort_key, row.id]);
   const items = rows.map((row) => ({
@@ -142,7 +147,7 @@ export async function listPatientRecords(
   deps: { database: Database; phiBox: PhiBox; pages: PageCache<KeysetPage<PatientRecord>> },
   options: Caller & { page: PageRequest },
 ): Promise<KeysetPage<PatientRecord>> {
-  return keptPage(deps.pages, options.actor, [options.page.limit, ...(options.page.after ?? [])], () => readPatientRecords(deps, options));
+  return keptPage(deps.pages, options.actor, [options.page.limit, ...(options.page.after ?? [])], async () => ({ value: await readPatientRecords(deps, options) }));
 }
 
 async function readPatientRecords(deps: { database: Database; phiBox: PhiBox }, options: Caller & { page: PageRequest }): Promise<KeysetPage<PatientRecord>> {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { signedInUserId } from '../auth/authenticate';
 import type { Actor } from '../auth/session';
 import type { Database } from '../db/client';
-import { createFigureCache, createPageCache, type PageCache } from './figure-cache';
+import { createFigureCache, createPageCache, type KeptPage, type PageCache } from './figure-cache';
 import { startDashboardInvalidation } from './invalidation';
 
 /** One tenant's read (figures), kept per tenant id. */
@@ -61,8 +61,11 @@ export async function startTenantReads(deps: { database: Database; log: FastifyB
       return { get: (tenantId: string, load: () => Promise<T>) => (invalidation.listening ? cache.get(tenantId, load) : load()) };
     },
     pages<T>(options: { ttlMs: number; maxTenants: number; maxPagesPerTenant: number }) {
-      const pages = createPageCache(kept<Map<string, Promise<T>>>(options), options);
-      return { get: (tenantId: string, key: string, load: () => Promise<T>) => (invalidation.listening ? pages.get(tenantId, key, load) : load()) };
+      const pages = createPageCache(kept<Map<string, Promise<KeptPage<T>>>>(options), options);
+      return {
+        get: async (tenantId: string, key: string, load: () => Promise<KeptPage<T>>) =>
+          invalidation.listening ? pages.get(tenantId, key, load) : (await load()).value,
+      };
     },
     forget,
     stop: () => invalidation.stop(),
@@ -74,8 +77,8 @@ export async function startTenantReads(deps: { database: Database; log: FastifyB
  * caller. A page read at aal2 names patients and each name shown is an audited read, so it is read
  * afresh every time.
  */
-export function keptPage<T>(pages: PageCache<T>, actor: Actor, key: Array<string | number | undefined>, read: () => Promise<T>): Promise<T> {
-  if (actor.aal === 'aal2') return read();
+export async function keptPage<T>(pages: PageCache<T>, actor: Actor, key: Array<string | number | undefined>, read: () => Promise<KeptPage<T>>): Promise<T> {
+  if (actor.aal === 'aal2') return (await read()).value;
   return pages.get(actor.userId, JSON.stringify(key), read);
 }
 

@@ -158,6 +158,15 @@ function countTherapistReferralsSql(therapistId: TherapistRef, view: TherapistLi
   return sql`(select count(*)::int from ${view === 'mine' ? referrals : referralOffers} where ${therapistView(therapistId, view).where})`;
 }
 
+/**
+ * When the view next changes with time alone (ms since the epoch), or null: its first open offer
+ * to expire leaves the open and hidden views then, announced or not. 'mine' does not move with time.
+ */
+function therapistViewUntilSql(therapistId: TherapistRef, view: TherapistListView): SQL<number | null> {
+  if (view === 'mine') return sql<null>`null::float8`;
+  return sql`(select extract(epoch from min(${referralOffers.openExpiresAt})) * 1000 from ${referralOffers} where ${therapistView(therapistId, view).where})::float8`;
+}
+
 export async function countTherapistReferrals(db: Db, therapistId: string, view: TherapistListView): Promise<number> {
   const { rows } = await db.execute<{ count: number }>(sql`select ${countTherapistReferralsSql(therapistId, view)} as count`);
   return rows[0]?.count ?? 0;
@@ -199,6 +208,8 @@ const therapistEntryColumns = {
     from ${therapistRates} where ${therapistRates.therapistId} = ${therapistId})`,
 };
 export type TherapistEntryRow = SelectResultFields<typeof therapistEntryColumns>;
+/** A row of a therapist's page: its entry, and when the view next changes with time alone (therapistViewUntilSql). */
+type TherapistPageEntry = TherapistEntryRow & { until: number | null };
 
 /**
  * Entries of 'Referrals near me' with their sort key and total, from the therapist's offers (open,
@@ -206,12 +217,12 @@ export type TherapistEntryRow = SelectResultFields<typeof therapistEntryColumns>
  * by reference); the agency and the answer joined by key (as a subquery of its own, PostgreSQL read
  * the 200 agencies whole for each entry).
  */
-function therapistEntries(from: 'offers' | 'referrals', sortedBy: SQLWrapper, total: SQL<number>, where: SQL | undefined) {
+function therapistEntries(from: 'offers' | 'referrals', sortedBy: SQLWrapper, total: SQL<number>, until: SQL<number | null>, where: SQL | undefined) {
   const rows =
     from === 'referrals'
       ? sql`${referrals} left join ${referralOffers} on ${and(eq(referralOffers.referralId, referrals.id), eq(referralOffers.therapistId, therapistId))}`
       : sql`${referralOffers} join ${referrals} on ${eq(referrals.id, referralOffers.referralId)}`;
-  return sql`select ${selectList(therapistEntryColumns)}, ${sortedBy}::text as "sortKey", ${total} as "total"
+  return sql`select ${selectList(therapistEntryColumns)}, ${sortedBy}::text as "sortKey", ${total} as "total", ${until} as "until"
     from ${rows}
     left join ${referralResponses} on ${and(eq(referralResponses.referralId, referrals.id), eq(referralResponses.therapistId, therapistId))}
     left join ${agencyProfiles} on ${eq(agencyProfiles.id, referrals.agencyId)}
@@ -228,27 +239,28 @@ const therapistPages = Object.fromEntries(
     const { sortedBy, id, where } = therapistView(therapistId, view);
     return [
       view,
-      pageStatements<TherapistEntryRow>(
+      pageStatements<TherapistPageEntry>(
         `carerelay-therapist-referrals-${view}`,
         (after) =>
-          sql`${therapistEntries(view === 'mine' ? 'referrals' : 'offers', sortedBy, countTherapistReferralsSql(therapistId, view), and(where, after))}
+          sql`${therapistEntries(view === 'mine' ? 'referrals' : 'offers', sortedBy, countTherapistReferralsSql(therapistId, view), therapistViewUntilSql(therapistId, view), and(where, after))}
             order by ${sortedBy} desc, ${id} desc limit ${sql.placeholder('limit')}`,
         [sortedBy, id],
       ),
     ];
   }),
-) as Record<TherapistListView, ReturnType<typeof pageStatements<TherapistEntryRow>>>;
+) as Record<TherapistListView, ReturnType<typeof pageStatements<TherapistPageEntry>>>;
 
 /**
  * A referral a therapist can reach (offered or matched to them, as findTherapistReferral), found by
  * its reference number in any view: a search looks for one record, wherever it stands.
  */
-const therapistEntryByReference = namedStatement<PageRow<TherapistEntryRow>>(
+const therapistEntryByReference = namedStatement<PageRow<TherapistPageEntry>>(
   'carerelay-therapist-referral-by-reference',
   therapistEntries(
     'referrals',
     referrals.createdAt,
     sql<number>`1`,
+    sql<null>`null::float8`,
     and(eq(referrals.referenceNumber, sql.placeholder('reference')), or(eq(referrals.matchedTherapistId, therapistId), isNotNull(referralOffers.therapistId))),
   ),
 );

@@ -2,7 +2,7 @@ import type { ServiceTypeId } from '../../domain/accounts';
 import type { AgencyReferral, EligibilityView, TherapistReferral } from '../../domain/referrals';
 import type { AgencyReferralSummary, TherapistReferralSummary } from '../../domain/referral-summaries';
 import type { PhiBox } from '../crypto/phi-box';
-import type { PageCache } from '../dashboards/figure-cache';
+import type { KeptPage, PageCache } from '../dashboards/figure-cache';
 import { keptPage } from '../dashboards/tenant-reads';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
@@ -71,7 +71,7 @@ export async function listAgencyReferrals(
   const { pages } = deps;
   // A search looks for one record: read it.
   if (!pages || options.reference !== undefined) return readAgencyReferrals(deps, options);
-  return keptPage(pages, options.actor, [options.filter, options.page.limit, ...(options.page.after ?? [])], () => readAgencyReferrals(deps, options));
+  return keptPage(pages, options.actor, [options.filter, options.page.limit, ...(options.page.after ?? [])], async () => ({ value: await readAgencyReferrals(deps, options) }));
 }
 
 async function readAgencyReferrals(deps: LabelledReadDeps, options: AgencyListOptions): Promise<KeysetPage<AgencyReferralSummary>> {
@@ -92,11 +92,25 @@ export async function getAgencyReferral(deps: LabelledReadDeps, options: Caller 
   return presentAgencyReferral(db, row, await shortNames(deps, options, [row.id]));
 }
 
-/** A page of a view of 'Referrals near me', or the referral the therapist can reach that carries a reference number. */
+type TherapistListOptions = Caller & { view: TherapistListView; reference?: number; page: PageRequest };
+
+/**
+ * A page of a view of 'Referrals near me', or the referral the therapist can reach that carries a
+ * reference number. With `pages`, a page is kept (tenant-reads.ts) until something it shows changes
+ * (each change is announced to the therapist: migrations 0013 and 0037) or its first open offer
+ * expires.
+ */
 export async function listTherapistReferrals(
-  deps: LabelledReadDeps,
-  options: Caller & { view: TherapistListView; reference?: number; page: PageRequest },
+  deps: LabelledReadDeps & { pages?: PageCache<KeysetPage<TherapistReferralSummary>> },
+  options: TherapistListOptions,
 ): Promise<KeysetPage<TherapistReferralSummary>> {
+  const { pages } = deps;
+  // A search looks for one record: read it.
+  if (!pages || options.reference !== undefined) return (await readTherapistReferrals(deps, options)).value;
+  return keptPage(pages, options.actor, [options.view, options.page.limit, ...(options.page.after ?? [])], () => readTherapistReferrals(deps, options));
+}
+
+async function readTherapistReferrals(deps: LabelledReadDeps, options: TherapistListOptions): Promise<KeptPage<KeysetPage<TherapistReferralSummary>>> {
   const { db, pool } = deps.database;
   const therapistId = options.actor.userId;
   const found = await listTherapistEntryRows(pool, therapistId, options.view, { reference: options.reference, page: options.page });
@@ -106,7 +120,9 @@ export async function listTherapistReferrals(
   const total = found[0]?.total ?? (options.page.after && options.reference === undefined ? await countTherapistReferrals(db, therapistId, options.view) : 0);
   const names = await shortNames(deps, options, rows.map((row) => row.id));
   // The page's statement read what its entries show (list-queries.ts): nothing more to query.
-  return { items: presentTherapistSummaries(rows, names), nextCursor, total };
+  // A page past the last row has no row to say when it expires: it is not kept (until 0).
+  const until = found[0] ? (found[0].until ?? undefined) : options.page.after ? 0 : undefined;
+  return { value: { items: presentTherapistSummaries(rows, names), nextCursor, total }, until };
 }
 
 export async function getTherapistReferral(deps: LabelledReadDeps, options: Caller & { referralId: string }): Promise<TherapistReferral> {

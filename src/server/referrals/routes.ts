@@ -11,7 +11,7 @@ import {
   respondSchema,
   therapistReferralSchema,
 } from '../../domain/referrals';
-import { agencyReferralSummarySchema, therapistReferralSummarySchema, type AgencyReferralSummary } from '../../domain/referral-summaries';
+import { agencyReferralSummarySchema, therapistReferralSummarySchema, type AgencyReferralSummary, type TherapistReferralSummary } from '../../domain/referral-summaries';
 import { referenceSearchSchema } from '../../domain/referral-reference';
 import { referralStandingSchema } from '../../domain/work-standing';
 import { getReferralStanding } from '../credentials/standing-service';
@@ -166,6 +166,7 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
   requireAuth(app, approvedTherapist);
   const tags = ['referrals (therapist)'];
   const labelledDeps = { database: deps.database, phiBox: createPhiBox(deps.secrets.phiKey) };
+  const listDeps = { ...labelledDeps, pages: deps.tenantReads.pages<KeysetPage<TherapistReferralSummary>>(LIST_PAGES) };
 
   app.get(
     '/therapist/referrals',
@@ -183,7 +184,7 @@ export const therapistReferralRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (request) => {
       const { view, reference, limit, cursor } = request.query;
-      return listTherapistReferrals(labelledDeps, { ...callerOf(request), view, reference, page: { limit, after: cursor } });
+      return listTherapistReferrals(listDeps, { ...callerOf(request), view, reference, page: { limit, after: cursor } });
     },
   );
 
