@@ -173,6 +173,21 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseFigur
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a page load at all ("Runtime error encountered …
+ * (NO_NAVSTART)"), which says nothing about the page: such a run is tried again, twice at most.
+ */
+async function lighthouseRun(url: string, cookie: string | undefined, log: (line: string) => void): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, cookie);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`  Lighthouse failed (${String(error).split('\n')[0]}); running it again…`);
+    }
+  }
+}
+
 /** The run with the median performance score (the lower middle one of an even count). */
 function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
   return [...runs].sort((a, b) => a.performance - b.performance)[Math.floor((runs.length - 1) / 2)]!;
@@ -235,7 +250,7 @@ export async function runWebBenchmark(log: (line: string) => void): Promise<numb
       const figures: LighthouseFigures[] = [];
       for (let n = 1; n <= runs; n++) {
         log(`Lighthouse ${page.path}${runs > 1 ? ` (run ${n} of ${runs})` : ''}…`);
-        figures.push(await lighthouse(`${app.url}${page.path}`, page.signedIn ? cookie : undefined));
+        figures.push(await lighthouseRun(`${app.url}${page.path}`, page.signedIn ? cookie : undefined, log));
       }
       const median = medianRun(figures);
       const label = page.signedIn ? 'the therapist’s Referrals near me' : page.path;

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { signedInUserId } from '../auth/authenticate';
 import type { Actor } from '../auth/session';
 import type { Database } from '../db/client';
@@ -11,11 +11,12 @@ export interface TenantCache<T> {
 }
 
 /**
- * Reads kept briefly per tenant (an agency's or a therapist's id) and dropped the moment that
- * tenant's rows change: the dashboards' figures and the agency's list pages. Database triggers
- * announce every change, whoever makes it, and this instance's listener drops the tenant's reads
- * (invalidation.ts); while the listener is down nothing is kept and every read goes to the database.
- * Callers authorize first: a cache only ever answers for the tenant id it is asked about.
+ * Reads kept briefly per tenant (an agency's or a therapist's id) and dropped the moment what
+ * they show changes: the dashboards' figures and list pages (the agency's lists, a therapist's
+ * Referrals near me). Database triggers announce every change, whoever makes it, and this
+ * instance's listener drops the tenant's reads (invalidation.ts); while the listener is down
+ * nothing is kept and every read goes to the database. Callers authorize first: a cache only ever
+ * answers for the tenant id it is asked about.
  */
 export interface TenantReads {
   figures<T>(options: { ttlMs: number; maxTenants: number }): TenantCache<T>;
@@ -89,11 +90,18 @@ export async function keptPage<T>(pages: PageCache<T>, actor: Actor, key: Array<
  * from their list). Other instances hear the notice within that moment.
  */
 export function forgetOnWrites(app: FastifyInstance, reads: Pick<TenantReads, 'forget'>, writerOf: (request: FastifyRequest) => string | undefined = signedInUserId) {
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+  const forgetWriter: onSendHookHandler = (request, _reply, payload, done) => {
+    if (!isRead(request.method)) {
       const userId = writerOf(request);
       if (userId) reads.forget(userId);
     }
     done(null, payload);
+  };
+  // Only on routes that can write, first among their own hooks: a read pays nothing for it.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every(isRead)) return;
+    route.onSend = [forgetWriter, ...[route.onSend ?? []].flat()];
   });
 }
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
