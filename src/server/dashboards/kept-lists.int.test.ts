@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, ok } from '../../../test/http';
+import { soon, twoInstances, unannounced } from '../../../test/kept-reads';
 import { session } from '../../../test/people';
 import { buildReferral } from '../../../test/referral-fixtures';
 import type { NetworkTherapist, PatientRecord } from '../../domain/dashboards';
@@ -17,24 +17,12 @@ import { auditLog, patients, referrals, therapistProfiles } from '../db/schema/i
  * seconds a page is otherwise kept); the agency's own changes show on its very next read.
  */
 
-let app: TestApp;
-let second: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-  // A second API instance on the same database, as behind a load balancer.
-  second = await startTestApp({ DATABASE_URL: app.runtime.databaseUrl });
-});
-afterAll(async () => {
-  await second?.close();
-  await app?.close();
-});
-
-const db = () => app.runtime.database.db;
-const soon = { timeout: 3000, interval: 50 };
+const { first, second } = twoInstances();
+const db = () => first().runtime.database.db;
 
 async function agencyOnBoth() {
   const agency = await buildAgency(db());
-  const cookies = [await signIn(app.url, agency), await signIn(second.url, agency)] as const;
+  const cookies = [await signIn(first().url, agency), await signIn(second().url, agency)] as const;
   return { agency, cookies };
 }
 
@@ -42,24 +30,16 @@ const referralList = (url: string, cookie: string) => callApi(url, 'GET', '/api/
 const patientList = (url: string, cookie: string) => callApi(url, 'GET', '/api/agency/patients', { cookie }).then((r) => ok<KeysetPage<PatientRecord>>(r));
 const therapistList = (url: string, cookie: string) => callApi(url, 'GET', '/api/agency/therapists', { cookie }).then((r) => ok<KeysetPage<NetworkTherapist>>(r));
 
-/** A write no trigger sees, so nobody is told of it (session_replication_role = replica). */
-async function unannounced(write: string) {
-  await db().transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(sql.raw(write));
-  });
-}
-
 describe("an agency's kept list pages", () => {
   it('are served again until a change to their rows is announced, then read anew on every instance', async () => {
     const { agency, cookies } = await agencyOnBoth();
     const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'posted', urgency: 'routine' });
     const urgencies = async () =>
-      Promise.all([referralList(app.url, cookies[0]), referralList(second.url, cookies[1])]).then((both) => both.map((page) => page.items.map((item) => item.urgency)));
+      Promise.all([referralList(first().url, cookies[0]), referralList(second().url, cookies[1])]).then((both) => both.map((page) => page.items.map((item) => item.urgency)));
     await expect.poll(urgencies, soon).toEqual([['routine'], ['routine']]);
 
     // Nothing announced this change: both instances still serve what they read.
-    await unannounced(`update referrals set urgency = 'urgent' where id = '${referral.id}'`);
+    await unannounced(db(), `update referrals set urgency = 'urgent' where id = '${referral.id}'`);
     expect(await urgencies()).toEqual([['routine'], ['routine']]);
 
     await db().update(referrals).set({ urgency: 'soon' }).where(eq(referrals.id, referral.id));
@@ -73,8 +53,8 @@ describe("an agency's kept list pages", () => {
     const therapist = await buildTherapist(db());
     const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'matched', matchedTherapistId: therapist.userId });
     const shown = async () => {
-      const lists = await Promise.all([referralList(app.url, cookies[0]), referralList(second.url, cookies[1])]);
-      const records = await Promise.all([patientList(app.url, cookies[0]), patientList(second.url, cookies[1])]);
+      const lists = await Promise.all([referralList(first().url, cookies[0]), referralList(second().url, cookies[1])]);
+      const records = await Promise.all([patientList(first().url, cookies[0]), patientList(second().url, cookies[1])]);
       return [...lists.map((page) => page.items[0]?.matchedTherapistName), ...records.map((page) => `${page.items[0]?.therapistName} ${page.items[0]?.detailsAdded}`)];
     };
     const [name] = await db().select({ first: therapistProfiles.firstName, last: therapistProfiles.lastName }).from(therapistProfiles).where(eq(therapistProfiles.id, therapist.userId));
@@ -94,7 +74,7 @@ describe("an agency's kept list pages", () => {
     const therapist = await buildTherapist(db());
     await buildReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapist.userId });
     const shown = async () =>
-      Promise.all([therapistList(app.url, cookies[0]), therapistList(second.url, cookies[1])]).then((both) =>
+      Promise.all([therapistList(first().url, cookies[0]), therapistList(second().url, cookies[1])]).then((both) =>
         both.map((page) => page.items.map((item) => `${item.firstName} ${item.disciplines.join('/')} ${item.activeReferrals}`)),
       );
     const [profile] = await db().select({ first: therapistProfiles.firstName }).from(therapistProfiles).where(eq(therapistProfiles.id, therapist.userId));
@@ -110,11 +90,11 @@ describe("an agency's kept list pages", () => {
 
   it("show the agency's own change on its very next read", async () => {
     const agency = await buildAgency(db());
-    const cookie = await signIn(app.url, agency);
+    const cookie = await signIn(first().url, agency);
     const draft = await buildReferral(db(), { agencyId: agency.userId, status: 'draft' });
-    await expect.poll(async () => (await referralList(app.url, cookie)).items.map((item) => item.status), soon).toEqual(['draft']);
-    await ok(await callApi(app.url, 'POST', `/api/referrals/${draft.id}/post`, { cookie }));
-    expect((await referralList(app.url, cookie)).items.map((item) => item.status)).toEqual(['posted']);
+    await expect.poll(async () => (await referralList(first().url, cookie)).items.map((item) => item.status), soon).toEqual(['draft']);
+    await ok(await callApi(first().url, 'POST', `/api/referrals/${draft.id}/post`, { cookie }));
+    expect((await referralList(first().url, cookie)).items.map((item) => item.status)).toEqual(['posted']);
   });
 
   it('are read afresh at aal2, where each patient name shown is an audited read', async () => {
@@ -122,13 +102,13 @@ describe("an agency's kept list pages", () => {
     const therapist = await buildTherapist(db());
     const referral = await buildReferral(db(), { agencyId: agency.userId, status: 'in_progress', matchedTherapistId: therapist.userId });
     await db().insert(patients).values({ referralId: referral.id, sealed: 'not-openable', createdBy: agency.userId, updatedBy: agency.userId });
-    const strong = await session(app, agency, 'aal2');
+    const strong = await session(first(), agency, 'aal2');
     const reads = async () =>
       (await db().select().from(auditLog).where(and(eq(auditLog.entityId, referral.id), eq(auditLog.actorUserId, agency.userId), eq(auditLog.action, 'patient.read')))).length;
     for (const path of ['/api/referrals', '/api/agency/patients']) {
       const before = await reads();
-      await ok(await callApi(app.url, 'GET', path, { cookie: strong.cookie }));
-      await ok(await callApi(app.url, 'GET', path, { cookie: strong.cookie }));
+      await ok(await callApi(first().url, 'GET', path, { cookie: strong.cookie }));
+      await ok(await callApi(first().url, 'GET', path, { cookie: strong.cookie }));
       expect(await reads(), path).toBe(before + 2);
     }
   });

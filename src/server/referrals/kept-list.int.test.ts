@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { callApi, ok } from '../../../test/http';
+import { soon, twoInstances, unannounced } from '../../../test/kept-reads';
 import { buildReferral, insertResponse } from '../../../test/referral-fixtures';
 import type { KeysetPage } from '../../domain/keyset-page';
 import type { TherapistReferralSummary } from '../../domain/referral-summaries';
@@ -16,28 +16,16 @@ import { agencyProfiles, referralOffers, referrals, therapistRates } from '../db
  * otherwise kept.
  */
 
-let app: TestApp;
-let second: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-  // A second API instance on the same database, as behind a load balancer.
-  second = await startTestApp({ DATABASE_URL: app.runtime.databaseUrl });
-});
-afterAll(async () => {
-  await second?.close();
-  await app?.close();
-});
-
-const db = () => app.runtime.database.db;
-const soon = { timeout: 3000, interval: 50 };
+const { first, second } = twoInstances();
+const db = () => first().runtime.database.db;
 
 async function therapistOnBoth() {
   const therapist = await buildTherapist(db());
-  const cookies = [await signIn(app.url, therapist), await signIn(second.url, therapist)] as const;
+  const cookies = [await signIn(first().url, therapist), await signIn(second().url, therapist)] as const;
   /** What each instance's first page of a view shows, through `pick`. */
   const shown = async <T>(pick: (item: TherapistReferralSummary) => T, view = 'open') =>
     Promise.all(
-      [app.url, second.url].map(async (url, index) =>
+      [first().url, second().url].map(async (url, index) =>
         (await ok<KeysetPage<TherapistReferralSummary>>(await callApi(url, 'GET', `/api/therapist/referrals?view=${view}`, { cookie: cookies[index] }))).items.map(pick),
       ),
     );
@@ -53,14 +41,6 @@ async function offered(agencyId: string, therapistId: string, overrides: Paramet
   return referral;
 }
 
-/** A write no trigger sees, so nobody is told of it (session_replication_role = replica). */
-async function unannounced(write: string) {
-  await db().transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(sql.raw(write));
-  });
-}
-
 describe("a therapist's kept 'Referrals near me'", () => {
   it('is served again until a change is announced; then new offers, hidden ones and edits show on every instance', async () => {
     const { therapist, shown } = await therapistOnBoth();
@@ -68,7 +48,7 @@ describe("a therapist's kept 'Referrals near me'", () => {
     const first = await offered(agency.userId, therapist.userId, { urgency: 'routine' });
     await expect.poll(() => shown((item) => item.urgency), soon).toEqual([['routine'], ['routine']]);
 
-    await unannounced(`update referrals set urgency = 'urgent' where id = '${first.id}'`);
+    await unannounced(db(), `update referrals set urgency = 'urgent' where id = '${first.id}'`);
     expect(await shown((item) => item.urgency)).toEqual([['routine'], ['routine']]);
 
     // The agency edits its posted referral.
