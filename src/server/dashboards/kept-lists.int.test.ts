@@ -42,8 +42,9 @@ describe("an agency's kept list pages", () => {
     await unannounced(db(), `update referrals set urgency = 'urgent' where id = '${referral.id}'`);
     expect(await urgencies()).toEqual([['routine'], ['routine']]);
 
+    // Read at once after the commit, on both instances: each first hears every notice committed before the read.
     await db().update(referrals).set({ urgency: 'soon' }).where(eq(referrals.id, referral.id));
-    await expect.poll(urgencies, soon).toEqual([['soon'], ['soon']]);
+    expect(await urgencies()).toEqual([['soon'], ['soon']]);
     await buildReferral(db(), { agencyId: agency.userId, status: 'draft' });
     await expect.poll(async () => (await urgencies()).map((list) => list.length), soon).toEqual([2, 2]);
   });

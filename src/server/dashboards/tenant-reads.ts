@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { signedInUserId } from '../auth/authenticate';
 import type { Actor } from '../auth/session';
 import type { Database } from '../db/client';
 import { createFigureCache, createPageCache, type KeptPage, type PageCache } from './figure-cache';
-import { startDashboardInvalidation } from './invalidation';
+import { DASHBOARD_CHANNEL, startDashboardInvalidation } from './invalidation';
 
 /** One tenant's read (figures), kept per tenant id. */
 export interface TenantCache<T> {
@@ -33,6 +34,62 @@ export interface TenantReads {
  */
 export const LIST_PAGES = { ttlMs: 10_000, maxTenants: 500, maxPagesPerTenant: 8 };
 
+/** Notices that name no tenant: an instance's catch-up sentinels (see createCatchUp). */
+const SENTINEL = 'sentinel:';
+/** A sentinel not back within this long: the read goes to the database. */
+const CATCH_UP_TIMEOUT_MS = 1000;
+
+/**
+ * A kept page is served only once this instance's listener has heard every notice committed before
+ * the read began, so no change anyone committed is read back from before it, whichever instance
+ * made it: a sentinel NOTIFY sent after the read arrived reaches the listener after those notices
+ * (PostgreSQL delivers notices in commit order). Reads arriving while one is on its way wait for
+ * the next, so one sentinel serves a burst of reads. `wait` answers false when that cannot be told
+ * (no answer in time, the listener lost): the read then goes to the database.
+ */
+export function createCatchUp(send: (payload: string) => Promise<unknown>) {
+  const prefix = `${SENTINEL}${randomUUID()}:`;
+  let count = 0;
+  let queued: Array<(caughtUp: boolean) => void> = [];
+  let inFlight: { payload: string; waiters: Array<(caughtUp: boolean) => void>; timer: NodeJS.Timeout } | undefined;
+  const finish = (caughtUp: boolean) => {
+    const batch = inFlight;
+    inFlight = undefined;
+    if (!batch) return;
+    clearTimeout(batch.timer);
+    for (const resolve of batch.waiters) resolve(caughtUp);
+    if (queued.length > 0) launch();
+  };
+  const launch = () => {
+    const payload = `${prefix}${++count}`;
+    inFlight = { payload, waiters: queued, timer: setTimeout(() => finish(false), CATCH_UP_TIMEOUT_MS) };
+    queued = [];
+    send(payload).catch(() => {
+      if (inFlight?.payload === payload) finish(false);
+    });
+  };
+  return {
+    wait: () =>
+      new Promise<boolean>((resolve) => {
+        queued.push(resolve);
+        if (!inFlight) launch();
+      }),
+    /** True when the notice was a sentinel (this instance's or another's), which names no tenant. */
+    heard(payload: string): boolean {
+      if (!payload.startsWith(SENTINEL)) return false;
+      if (inFlight?.payload === payload) finish(true);
+      return true;
+    },
+    lost() {
+      const waiters = [...(inFlight?.waiters ?? []), ...queued];
+      if (inFlight) clearTimeout(inFlight.timer);
+      inFlight = undefined;
+      queued = [];
+      for (const resolve of waiters) resolve(false);
+    },
+  };
+}
+
 interface Forgettable {
   forget(key: string): void;
   clear(): void;
@@ -43,10 +100,14 @@ export async function startTenantReads(deps: { database: Database; log: FastifyB
   const forget = (tenantId: string) => {
     for (const cache of caches) cache.forget(tenantId);
   };
+  const catchUp = createCatchUp((payload) => deps.database.pool.query('select pg_notify($1, $2)', [DASHBOARD_CHANNEL, payload]));
   const invalidation = await startDashboardInvalidation({
     connection: deps.database.pool.options,
-    forget,
+    forget: (payload) => {
+      if (!catchUp.heard(payload)) forget(payload);
+    },
     forgetAll: () => {
+      catchUp.lost();
       for (const cache of caches) cache.clear();
     },
     onError: (error) => deps.log.error({ err: error }, 'dashboard invalidation listener error'),
@@ -65,7 +126,7 @@ export async function startTenantReads(deps: { database: Database; log: FastifyB
       const pages = createPageCache(kept<Map<string, Promise<KeptPage<T>>>>(options), options);
       return {
         get: async (tenantId: string, key: string, load: () => Promise<KeptPage<T>>) =>
-          invalidation.listening ? pages.get(tenantId, key, load) : (await load()).value,
+          invalidation.listening && (await catchUp.wait()) ? pages.get(tenantId, key, load) : (await load()).value,
       };
     },
     forget,
