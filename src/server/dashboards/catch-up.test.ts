@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCatchUp } from './tenant-reads';
+import { createCatchUp } from './catch-up';
 
 /** The catch-up with a `send` that records each sentinel instead of sending it. */
 function setup() {

@@ -29,7 +29,7 @@ import {
 import { networkTherapistsPage, patientRecordsPage } from './list-queries';
 import { splitPage, type PageRequest } from '../http/keyset';
 import type { KeysetPage } from '../../domain/keyset-page';
-import type { PageCache } from './figure-cache';
+import type { PageCache } from './page-cache';
 import { keptPage } from './tenant-reads';
 
 const RECENT_ACTIVITY = 10;

@@ -2,7 +2,7 @@ import type { ServiceTypeId } from '../../domain/accounts';
 import type { AgencyReferral, EligibilityView, TherapistReferral } from '../../domain/referrals';
 import type { AgencyReferralSummary, TherapistReferralSummary } from '../../domain/referral-summaries';
 import type { PhiBox } from '../crypto/phi-box';
-import type { KeptPage, PageCache } from '../dashboards/figure-cache';
+import type { KeptPage, PageCache } from '../dashboards/page-cache';
 import { keptPage } from '../dashboards/tenant-reads';
 import type { Database, Db } from '../db/client';
 import { AppError } from '../errors';
