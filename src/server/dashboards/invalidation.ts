@@ -9,6 +9,9 @@ import { startListener, type Listener } from '../db/listener';
  */
 export const DASHBOARD_CHANNEL = 'carerelay_dashboards';
 
+/** The payload of a change to the undelivered messages the managers' dashboard counts (migration 0038): no tenant's id. */
+export const UNDELIVERED_MESSAGES = 'undelivered-messages';
+
 /**
  * One LISTEN connection per app instance: `forget(userId)` on each change; `forgetAll()` whenever
  * the connection is lost (changes made meanwhile are not announced to anyone) and again once it

@@ -21,7 +21,12 @@ export interface TenantCache<T> {
  * answers for the tenant id it is asked about.
  */
 export interface TenantReads {
-  figures<T>(options: { ttlMs: number; maxTenants: number }): TenantCache<T>;
+  /**
+   * Figures kept per tenant. Other instances' changes show once their notice arrives, a moment
+   * after the commit; with `caughtUp`, a read first hears every notice committed before it
+   * (catch-up.ts), as list pages do, for a figure that must drop the moment anyone changes it.
+   */
+  figures<T>(options: FigureOptions): TenantCache<T>;
   pages<T>(options: { ttlMs: number; maxTenants: number; maxPagesPerTenant: number }): PageCache<T>;
   /** Drops everything kept for the tenant (see forgetOnWrites). */
   forget(tenantId: string): void;
@@ -34,6 +39,12 @@ export interface TenantReads {
  * under each filter and a few more): at most some 4,000 pages of up to 50 entries in memory.
  */
 export const LIST_PAGES = { ttlMs: 10_000, maxTenants: 500, maxPagesPerTenant: 8 };
+
+interface FigureOptions {
+  ttlMs: number;
+  maxTenants: number;
+  caughtUp?: boolean;
+}
 
 interface Forgettable {
   forget(key: string): void;
@@ -63,9 +74,12 @@ export async function startTenantReads(deps: { database: Database; log: FastifyB
     return cache;
   };
   return {
-    figures<T>(options: { ttlMs: number; maxTenants: number }) {
+    figures<T>(options: FigureOptions) {
       const cache = kept<T>(options);
-      return { get: (tenantId: string, load: () => Promise<T>) => (invalidation.listening ? cache.get(tenantId, load) : load()) };
+      return {
+        get: async (tenantId: string, load: () => Promise<T>) =>
+          invalidation.listening && (!options.caughtUp || (await catchUp.wait())) ? cache.get(tenantId, load) : load(),
+      };
     },
     pages<T>(options: { ttlMs: number; maxTenants: number; maxPagesPerTenant: number }) {
       const pages = createPageCache(kept<Map<string, Promise<KeptPage<T>>>>(options), options);
