@@ -2,6 +2,7 @@ import { createTableRelationsHelpers, extractTablesRelationalConfig, type Extrac
 import { drizzle, NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { preparedRunner } from './named-statement';
 import * as schema from './schema/index';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -82,7 +83,7 @@ export async function inTransaction<T>(database: Database, work: (t: Transaction
     const tx = transactionDb(client);
     const result = await work({
       tx,
-      sql: { executeSql: async (text, values) => client.query(text, values) },
+      sql: preparedRunner(client),
       client,
     });
     await client.query('COMMIT');

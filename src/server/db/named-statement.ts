@@ -1,6 +1,7 @@
 import { fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { SqlRunner } from './client';
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
@@ -33,8 +34,28 @@ export function selectList(fields: Record<string, SQLWrapper>): SQL {
   );
 }
 
-/** Prepared statements of preparedByText on one connection, by text: the name each was given. */
+/** Prepared statements of preparedByText and preparedRunner on one connection, by text: the name each was given. */
 const namesByText = new Map<string, string>();
+
+function nameOf(text: string): string {
+  let name = namesByText.get(text);
+  if (!name) namesByText.set(text, (name = `by-text-${namesByText.size + 1}`));
+  return name;
+}
+
+/**
+ * Runs a library's statements (pg-boss's) as prepared statements named after their text, on the
+ * pool or a transaction's client: PostgreSQL parses each once per connection, and plans it once
+ * when a generic plan will do. pg-boss sends a few texts over and over (queue a job, fetch a
+ * batch, complete it), and planning them afresh took a millisecond of the database's time for
+ * each referral posted (its job, its alerts' mails). A text without parameters may hold several
+ * statements (pg-boss's maintenance), which cannot be prepared: it runs as it is.
+ */
+export function preparedRunner(runner: Queryable): SqlRunner {
+  return {
+    executeSql: (text, values) => (values && values.length > 0 ? runner.query({ name: nameOf(text), text, values }) : runner.query(text, values)),
+  };
+}
 
 /**
  * A statement built on each call from a few shapes (the offer of a referral, with or without
@@ -49,8 +70,7 @@ const namesByText = new Map<string, string>();
  */
 export async function preparedByText<Row>(runner: Queryable, query: SQL, options: { genericPlan?: boolean } = {}): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = namesByText.get(text);
-  if (!name) namesByText.set(text, (name = `by-text-${namesByText.size + 1}`));
+  const name = nameOf(text);
   if (!options.genericPlan) return (await runner.query({ name, text, values: params })).rows as Row[];
   // Only for this statement: SET LOCAL ends with the transaction at the latest, and is undone
   // right after. A statement that fails aborts the transaction, which undoes it too.

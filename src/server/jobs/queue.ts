@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { createPool, type SqlRunner } from '../db/client';
+import { preparedRunner } from '../db/named-statement';
 import { eachJob, startWorker, type RunBatch, type Worker } from './worker';
 
 /** Every background job the app runs, with the data it carries. */
@@ -143,7 +144,7 @@ export async function startJobQueue(options: {
   // pg-boss runs its SQL on a pool of ours, which survives a connection the database ends (createPool).
   const pool = createPool(options.databaseUrl, { max: 4, applicationName: 'carerelay-jobs' });
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+    db: preparedRunner(pool),
     maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
   });
   boss.on('error', options.onError);

@@ -4,6 +4,7 @@ import { defaultNotificationPreferences, endOfQuietHours, type QuietHours } from
 import { usableTimeZone } from '../../domain/time-zones';
 import { urgencyLabels } from '../../domain/referrals';
 import { inTransaction, type Database, type Transaction } from '../db/client';
+import { preparedByText } from '../db/named-statement';
 import { notificationPreferences, useraccounts } from '../db/schema/index';
 import type { JobHandler, JobQueue, QueuedJob } from '../jobs/queue';
 import { queueMails, type OutgoingMail } from '../mail/queue-mail';
@@ -111,23 +112,27 @@ type ReferralForAlert = {
  * not alerted yet, locked in therapist order so two runs of the job take them in the same order.
  */
 async function alertNow(t: Transaction, deps: AlertDeps, referralId: string, wishes: AlertWish[], at: Date): Promise<void> {
-  const referral = (
-    await t.tx.execute<ReferralForAlert>(sql`
+  // Prepared by text (named-statement.ts), as these three run for every referral posted: parsed and
+  // planned once per connection.
+  const [referral] = await preparedByText<ReferralForAlert>(
+    t.client,
+    sql`
       select r.id, r.discipline, r.patient_city as "patientCity", r.patient_state as "patientState", r.visit_frequency as "visitFrequency",
              r.start_by::text as "startBy", r.urgency,
              (select coalesce(json_agg(json_build_object('serviceId', s.service_id, 'visitCount', s.visit_count, 'offeredRate', s.offered_rate::float8)), '[]')
               from referral_services s where s.referral_id = r.id) as services
-      from referrals r where r.id = ${referralId} and r.status = 'posted'`)
-  ).rows[0];
+      from referrals r where r.id = ${referralId} and r.status = 'posted'`,
+  );
   if (!referral) return;
-  const offers = (
-    await t.tx.execute<{ therapist_id: string; distance_miles: number; email: string }>(sql`
+  const offers = await preparedByText<{ therapist_id: string; distance_miles: number; email: string }>(
+    t.client,
+    sql`
       select o.therapist_id, o.distance_miles, p.email
       from referral_offers o join therapist_profiles p on p.id = o.therapist_id
       where o.referral_id = ${referralId} and o.therapist_id = any(${sql.param(wishes.map((w) => w.therapistId))}::text[]) and o.alerted_at is null
       order by o.therapist_id
-      for update of o`)
-  ).rows;
+      for update of o`,
+  );
   if (offers.length === 0) return;
   const wishOf = new Map(wishes.map((wish) => [wish.therapistId, wish]));
   const message = alertMessage(referral, `${deps.publicUrl}${therapistReferralLink(referral.id)}`);
@@ -140,8 +145,11 @@ async function alertNow(t: Transaction, deps: AlertDeps, referralId: string, wis
   }
   await queueMails(t, deps.jobs, mails);
   await queueTexts(t, deps.jobs, texts);
-  await t.tx.execute(sql`update referral_offers set alerted_at = ${at.toISOString()}::timestamptz
-    where referral_id = ${referralId} and therapist_id = any(${sql.param(offers.map((o) => o.therapist_id))}::text[])`);
+  await preparedByText(
+    t.client,
+    sql`update referral_offers set alerted_at = ${at.toISOString()}::timestamptz
+    where referral_id = ${referralId} and therapist_id = any(${sql.param(offers.map((o) => o.therapist_id))}::text[])`,
+  );
 }
 
 /** The alert's words, made once per referral; only the distance differs between therapists. */
