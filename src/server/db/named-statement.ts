@@ -48,8 +48,11 @@ function nameOf(text: string): string {
  * pool or a transaction's client: PostgreSQL parses each once per connection, and plans it once
  * when a generic plan will do. pg-boss sends a few texts over and over (queue a job, fetch a
  * batch, complete it), and planning them afresh took a millisecond of the database's time for
- * each referral posted (its job, its alerts' mails). A text without parameters may hold several
- * statements (pg-boss's maintenance), which cannot be prepared: it runs as it is.
+ * each referral posted (its job, its alerts' mails). Its texts are a fixed few (pg-boss 10 puts only
+ * its schema, a queue's table and fetch options into them, the values go as parameters), so the
+ * names stay few, and each names its result columns or a count, so a column pg-boss adds later
+ * does not break a prepared statement. A text without parameters may hold several statements
+ * (pg-boss's maintenance), which cannot be prepared: it runs as it is.
  */
 export function preparedRunner(runner: Queryable): SqlRunner {
   return {
