@@ -51,23 +51,19 @@ interface Forgettable {
   clear(): void;
 }
 
-export async function startTenantReads(deps: { database: Database; log: FastifyBaseLogger }): Promise<TenantReads> {
+/** What kept reads rely on: whether this instance hears the notices now, and its catch-up with them (catch-up.ts). */
+export interface Notices {
+  listening(): boolean;
+  caughtUp(): Promise<boolean>;
+}
+
+/**
+ * The kept reads over `notices`, apart from how the notices are heard (startTenantReads): nothing
+ * is kept while they are not heard; a page, or a figure kept `caughtUp`, is served from memory
+ * only once the catch-up answers true, and read from the database otherwise.
+ */
+export function keptReads(notices: Notices): Omit<TenantReads, 'stop'> & { forgetAll(): void } {
   const caches: Forgettable[] = [];
-  const forget = (tenantId: string) => {
-    for (const cache of caches) cache.forget(tenantId);
-  };
-  const catchUp = createCatchUp((payload) => deps.database.pool.query('select pg_notify($1, $2)', [DASHBOARD_CHANNEL, payload]));
-  const invalidation = await startDashboardInvalidation({
-    connection: deps.database.pool.options,
-    forget: (payload) => {
-      if (!catchUp.heard(payload)) forget(payload);
-    },
-    forgetAll: () => {
-      catchUp.lost();
-      for (const cache of caches) cache.clear();
-    },
-    onError: (error) => deps.log.error({ err: error }, 'dashboard invalidation listener error'),
-  });
   const kept = <T>(options: { ttlMs: number; maxTenants: number }) => {
     const cache = createFigureCache<T>({ ttlMs: options.ttlMs, maxEntries: options.maxTenants });
     caches.push(cache);
@@ -78,19 +74,40 @@ export async function startTenantReads(deps: { database: Database; log: FastifyB
       const cache = kept<T>(options);
       return {
         get: async (tenantId: string, load: () => Promise<T>) =>
-          invalidation.listening && (!options.caughtUp || (await catchUp.wait())) ? cache.get(tenantId, load) : load(),
+          notices.listening() && (!options.caughtUp || (await notices.caughtUp())) ? cache.get(tenantId, load) : load(),
       };
     },
     pages<T>(options: { ttlMs: number; maxTenants: number; maxPagesPerTenant: number }) {
       const pages = createPageCache(kept<Map<string, Promise<KeptPage<T>>>>(options), options);
       return {
         get: async (tenantId: string, key: string, load: () => Promise<KeptPage<T>>) =>
-          invalidation.listening && (await catchUp.wait()) ? pages.get(tenantId, key, load) : (await load()).value,
+          notices.listening() && (await notices.caughtUp()) ? pages.get(tenantId, key, load) : (await load()).value,
       };
     },
-    forget,
-    stop: () => invalidation.stop(),
+    forget(tenantId) {
+      for (const cache of caches) cache.forget(tenantId);
+    },
+    forgetAll() {
+      for (const cache of caches) cache.clear();
+    },
   };
+}
+
+export async function startTenantReads(deps: { database: Database; log: FastifyBaseLogger }): Promise<TenantReads> {
+  const catchUp = createCatchUp((payload) => deps.database.pool.query('select pg_notify($1, $2)', [DASHBOARD_CHANNEL, payload]));
+  const reads = keptReads({ listening: () => invalidation.listening, caughtUp: () => catchUp.wait() });
+  const invalidation = await startDashboardInvalidation({
+    connection: deps.database.pool.options,
+    forget: (payload) => {
+      if (!catchUp.heard(payload)) reads.forget(payload);
+    },
+    forgetAll: () => {
+      catchUp.lost();
+      reads.forgetAll();
+    },
+    onError: (error) => deps.log.error({ err: error }, 'dashboard invalidation listener error'),
+  });
+  return { figures: reads.figures, pages: reads.pages, forget: reads.forget, stop: () => invalidation.stop() };
 }
 
 /**
