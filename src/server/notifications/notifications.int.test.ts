@@ -4,24 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { openSse, type SseConnection } from '../../../test/sse-client';
+import { twoInstances } from '../../../test/two-instances';
 import { inTransaction } from '../db/client';
 import { notifications, session } from '../db/schema/index';
 import { LISTENER_APPLICATION_NAME } from './broker';
 import { createNotification, createNotifications, NOTIFICATION_CHANNEL } from './service';
 
+const instances = twoInstances();
 let first: TestApp;
 let second: TestApp;
-beforeAll(async () => {
-  first = await startTestApp();
-  // A second API instance on the same database, as behind a load balancer.
-  second = await startTestApp({ DATABASE_URL: first.runtime.databaseUrl });
-});
-afterAll(async () => {
-  await second.close();
-  await first.close();
+beforeAll(() => {
+  first = instances.first();
+  second = instances.second();
 });
 
 const open: SseConnection[] = [];
+// Before the instances close (after-all hooks run last-registered first).
 afterAll(() => {
   for (const connection of open) connection.close();
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist, signIn } from '../../../test/factories';
 import { createReferral, respondTo } from '../../../test/referrals';
 import { openSse, type SseConnection, type SseEvent } from '../../../test/sse-client';
+import { twoInstances } from '../../../test/two-instances';
 import type { NotificationView } from '../notifications/schemas';
 
 /**
@@ -10,16 +11,16 @@ import type { NotificationView } from '../notifications/schemas';
  * on instance B (as behind a load balancer), and PostgreSQL LISTEN/NOTIFY carries the news between.
  */
 
+const instances = twoInstances();
 let first: TestApp;
 let second: TestApp;
-beforeAll(async () => {
-  first = await startTestApp();
-  second = await startTestApp({ DATABASE_URL: first.runtime.databaseUrl });
+beforeAll(() => {
+  first = instances.first();
+  second = instances.second();
 });
-afterAll(async () => {
+// Before the instances close (after-all hooks run last-registered first).
+afterAll(() => {
   for (const connection of open) connection.close();
-  await second.close();
-  await first.close();
 });
 
 const db = () => first.runtime.database.db;
