@@ -15,11 +15,11 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { freePort } from '../test/ports';
 import { DEFAULT_MARKET, generateMarket } from './generate-market';
+import { measure as measureLoad } from './load';
 import { formatMachine, formatRequestsPerSecond, formatTable, hasFailures, type EndpointResult, type Measurement, type RunSettings } from './report';
 import { startBenchApp, type BenchApp, type BenchServer } from './servers';
 
@@ -147,18 +147,8 @@ function pageSize(body: unknown): { items: number; total?: number } | null {
   return null;
 }
 
-async function measure(label: string, url: string, settings: RunSettings, cookie?: string): Promise<Measurement> {
-  const options = { url, connections: settings.connections, workers: 1, headers: cookie ? { cookie } : {} };
-  if (settings.warmupSeconds > 0) await autocannon({ ...options, duration: settings.warmupSeconds });
-  const result = await autocannon({ ...options, duration: settings.durationSeconds });
-  return {
-    label,
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+function measure(label: string, url: string, settings: RunSettings, cookie?: string): Promise<Measurement> {
+  return measureLoad(label, url, settings, cookie ? { cookie } : {});
 }
 
 /** Runs the dashboards benchmark and prints its table; returns the exit code. */

@@ -137,7 +137,7 @@ export function alignTable(columns: readonly Column[], rows: string[][]): string
 }
 
 /** The nearest-rank percentile of values sorted ascending; NaN when there are none. */
-export function percentile(sortedAscending: readonly number[], p: number): number {
+export function percentile(sortedAscending: ArrayLike<number>, p: number): number {
   if (sortedAscending.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sortedAscending.length);
   return sortedAscending[Math.min(sortedAscending.length, Math.max(1, rank)) - 1]!;

@@ -31,8 +31,8 @@
  */
 import http from 'node:http';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import { runFanoutBenchmark, type FanoutSettings } from './fanout';
+import { measure as measureLoad } from './load';
 import { runMatchingBenchmark } from './matching';
 import {
   describeMachine,
@@ -85,25 +85,9 @@ function selectedEndpoints(): AppEndpoint[] {
   return appEndpoints.filter((endpoint) => only.some((part) => endpoint.path.includes(part) || endpoint.label.includes(part)));
 }
 
-/**
- * autocannon runs in a worker thread so that generating load does not compete with the servers,
- * which share this process's main thread, for the event loop.
- */
-async function measure(label: string, url: string, settings: RunSettings): Promise<Measurement> {
-  // Asked for as a browser asks: what a phone is sent is the compressed answer.
-  const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-  const options = { url, connections: settings.connections, workers: 1, headers };
-  if (settings.warmupSeconds > 0) await autocannon({ ...options, duration: settings.warmupSeconds });
-  const result = await autocannon({ ...options, duration: settings.durationSeconds });
-  return {
-    label,
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
+/** Asked for as a browser asks: what a phone is sent is the compressed answer. */
+const acceptEncoding = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const measure = (label: string, url: string, settings: RunSettings) => measureLoad(label, url, settings, acceptEncoding);
 
 async function statusOf(url: string): Promise<number> {
   const response = await fetch(url);
@@ -221,7 +205,7 @@ async function measureLandingBytes(appUrl: string, settings: RunSettings, server
   // http.get, not fetch, which would decode the body: the bytes as they went over the wire.
   const answer = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     http
-      .get(`${appUrl}/`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
+      .get(`${appUrl}/`, { headers: acceptEncoding }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
