@@ -3,12 +3,13 @@
  * runWorker) so that making requests and reading their answers does not take the event loop of the
  * app, which runs in the benchmark's main thread: about 0.3 ms of CPU a POST through fetch. Posts
  * referrals as the agencies whose cookies it is given, or GETs the baseline, in a closed loop;
- * posts back the Run.
+ * posts back the Run and the CPU spent meanwhile.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { callApi } from '../test/http';
 import { referralInput } from '../test/referrals';
 import { closedLoop, type Run } from './closed-loop';
+import { startCpuMeter, type CpuSpent } from './machine-cpu';
 
 export type MatchingClientOrder = {
   label: string;
@@ -39,6 +40,11 @@ function call(order: MatchingClientOrder) {
   };
 }
 
+/** A run, with the CPU spent while it ran (the machine's, and this process's: the app and this client). */
+export type MeteredRun = Run & { cpu: CpuSpent | undefined };
+
 const order = workerData as MatchingClientOrder;
-const run: Run = await closedLoop(order.label, order, call(order));
-parentPort!.postMessage(run);
+// Metered here, around the loop alone: not this worker's start (loading its TypeScript).
+const meter = startCpuMeter();
+const run = await closedLoop(order.label, order, call(order));
+parentPort!.postMessage({ ...run, cpu: meter() } satisfies MeteredRun);

@@ -27,9 +27,8 @@ import { searchTherapistsForManagers } from '../src/server/referrals/therapist-q
 import { insertTherapistPopulation, seededRandom, type PopulationTherapist } from '../test/therapist-population';
 import { closedLoop, now, type Run } from './closed-loop';
 import { startPointQueryBaseline } from './dashboards';
-import type { MatchingClientOrder } from './matching-client';
+import type { MatchingClientOrder, MeteredRun } from './matching-client';
 import { seedReferralHistory } from './referral-history';
-import { startCpuMeter } from './machine-cpu';
 import { describeMachine, formatMs, formatRequestsPerSecond, percentile, type MachineInfo } from './report';
 import { startBenchApp, type BenchServer } from './servers';
 import { runWorker } from './ts-worker';
@@ -159,25 +158,11 @@ export async function runMatchingBenchmark(machine: MachineInfo, settings: Match
     const baselineServer = await startPointQueryBaseline(app.databaseUrl, agencies.ids[0]!);
     servers.push(baselineServer);
     // Both over HTTP from a worker thread (matching-client.ts), the app's event loop left to the app.
+    const overHttp = (order: MatchingClientOrder) => runWorker<MeteredRun>(new URL('./matching-client.ts', import.meta.url), order);
+    const { concurrency } = settings;
     const post = (label: string, seconds: number) =>
-      runWorker<Run>(new URL('./matching-client.ts', import.meta.url), {
-        kind: 'post',
-        label,
-        concurrency: settings.concurrency,
-        seconds,
-        appUrl: app.url,
-        cookies: agencies.cookies,
-        patientZips: PATIENT_ZIPS,
-        expectedNotified: ELIGIBLE_PER_PATIENT,
-      } satisfies MatchingClientOrder);
-    const get = (label: string, seconds: number) =>
-      runWorker<Run>(new URL('./matching-client.ts', import.meta.url), {
-        kind: 'get',
-        label,
-        concurrency: settings.concurrency,
-        seconds,
-        url: `${baselineServer.url}/`,
-      } satisfies MatchingClientOrder);
+      overHttp({ kind: 'post', label, concurrency, seconds, appUrl: app.url, cookies: agencies.cookies, patientZips: PATIENT_ZIPS, expectedNotified: ELIGIBLE_PER_PATIENT });
+    const get = (label: string, seconds: number) => overHttp({ kind: 'get', label, concurrency, seconds, url: `${baselineServer.url}/` });
 
     // Matching alone, in this process on the app's pool: what a post spends finding whom to notify.
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), DATABASE_URL: app.databaseUrl });
@@ -210,9 +195,8 @@ export async function runMatchingBenchmark(machine: MachineInfo, settings: Match
     log('measuring the baseline (bare Fastify + PostgreSQL primary-key lookup)…');
     const baseline = await get('baseline: Fastify + PostgreSQL point query (GET)', settings.durationSeconds);
     log('measuring referral posts…');
-    const cpuOfPosts = startCpuMeter();
     const posts = await post(`POST /api/referrals, each notifying ~${ELIGIBLE_PER_PATIENT}`, settings.durationSeconds);
-    const postsCpu = cpuOfPosts();
+    const postsCpu = posts.cpu;
     log('measuring matching alone…');
     const matching = await closedLoop('of which: findEligibleTherapists alone (in process)', loop, match);
     log('measuring matching as it was (every therapist in the state judged)…');
