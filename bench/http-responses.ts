@@ -32,7 +32,8 @@ export class ResponseReader {
     // Search only what is new (and the three bytes before it, where an end split in two begins).
     const end = bytes.indexOf('\r\n\r\n', pending ? Math.max(0, pending.length - 3) : 0);
     if (end < 0) {
-      this.pendingHead = Buffer.from(bytes);
+      // Kept past this chunk: a copy, unless concat has just made one.
+      this.pendingHead = pending ? bytes : Buffer.from(bytes);
       return chunk.length;
     }
     this.pendingHead = null;
