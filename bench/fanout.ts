@@ -90,8 +90,9 @@ export async function runFanoutBenchmark(app: BenchApp, settings: FanoutSettings
       await sleep(1000);
     }
 
-    // Each referral posted queues an email alert job per therapist notified, worked through in the
-    // background afterwards (as in production): the posting figures say how many were left.
+    // Each referral posted queues an email alert per therapist notified (a send-mail job per 25 of
+    // them), worked through in the background afterwards (as in production): the posting figures
+    // say how many jobs were left.
     const postRates: PostRate[] = [];
     log(`posting referrals that notify ${FAR_THERAPISTS} therapists for ${settings.postSeconds} s…`);
     postRates.push(

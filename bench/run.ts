@@ -273,7 +273,7 @@ async function runFanout(machine: MachineInfo): Promise<number> {
     for (const line of formatFanoutRounds(results.rounds)) log(line);
     log('');
     log(`Referral posts, ${settings.postSeconds} s each, with the ${therapists.toLocaleString('en-US')} streams open; p50/p99 are POST latencies. Each`);
-    log('therapist notified also gets an email alert job, worked through in the background (the last column).');
+    log('therapist notified also gets an email alert (a send-mail job per 25), worked through in the background (the last column).');
     for (const line of formatPostRates(results.postRates)) log(line);
     const problems = fanoutProblems(results);
     if (problems.length > 0) {

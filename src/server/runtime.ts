@@ -14,7 +14,7 @@ import { seedDemoData } from './demo/seed-demo-data';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { recordLastFailure, recordLastFailures } from './delivery/record-last-failure';
 import { startDeliverySweep } from './delivery/sweep';
-import { createMailDelivery } from './mail/deliver-mail';
+import { createMailDelivery, deliverMailJobs } from './mail/deliver-mail';
 import { createReferralAlertJob, createReferralAlertsJob } from './referrals/alert-job';
 import { expireReferral } from './referrals/service';
 import type { AttachmentStore } from './documentation/attachment-store';
@@ -137,8 +137,8 @@ async function startWorkers(
   const mail = createMailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   cleanups.push(async () => mail.close());
   // What was promised to someone is recorded as undelivered when its last retry fails (for managers to retry).
-  // A fetched batch of mail is read and recorded in bulk statements, each mail still its own job.
-  await jobs.workBatch('send-mail', recordLastFailures(database, 'send-mail', (batch) => mail.deliverMany(batch.map((job) => job.data.mailId))));
+  // A fetched batch of mail jobs is read and recorded in bulk statements.
+  await jobs.workBatch('send-mail', recordLastFailures(database, 'send-mail', deliverMailJobs(mail)));
   const sms = createSmsDelivery({ db: database.db, provider: config.twilio ? createTwilioProvider(config.twilio) : undefined });
   await jobs.work('send-sms', recordLastFailure(database, 'send-sms', ({ smsId }) => sms(smsId)));
   await jobs.work(

@@ -40,7 +40,7 @@ function presentImport(row: typeof leieImports.$inferSelect): LeieImport {
   };
 }
 
-const importQueuedSql = sql`(${liveJobExists('leie-import', 'trigger', sql`'manager'`)} or ${liveJobExists('leie-import', 'trigger', sql`'schedule'`)})`;
+const importQueuedSql = liveJobExists('leie-import', (data) => sql`${data}->>'trigger' in ('manager', 'schedule')`);
 
 const checkingSql = sql`exists (select 1 from pgboss.job j where j.name = 'leie-check' and j.state < 'completed')`;
 

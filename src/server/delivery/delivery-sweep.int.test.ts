@@ -40,9 +40,12 @@ async function strandedMail(subject: string) {
 }
 
 async function jobsOf(mailId: string) {
-  const { rows } = await app.runtime.database.pool.query<{ state: string }>("select state from pgboss.job where name = 'send-mail' and data->>'mailId' = $1", [mailId]);
+  const { rows } = await app.runtime.database.pool.query<{ state: string }>(`select state from pgboss.job where name = 'send-mail' and ${NAMES_MAIL}`, [mailId]);
   return rows.map((row) => row.state);
 }
+
+/** A send-mail job's data names the mail $1: in its list, or as the previous version's one mail. */
+const NAMES_MAIL = "(data->'mailIds' @> jsonb_build_array($1::text) or data->>'mailId' = $1)";
 
 const statusOf = async (mailId: string) => (await db().select().from(mailMessages).where(eq(mailMessages.id, mailId)))[0]?.status;
 const openRecords = (sourceId: string) =>
@@ -65,12 +68,16 @@ describe('the delivery sweep', () => {
     expect(await openRecords(mail.id)).toHaveLength(0);
   });
 
-  it('leaves alone a queued mail whose job is still waiting to run', async () => {
-    const mail = await strandedMail('Waiting for its job');
-    await app.runtime.jobs.send('send-mail', { mailId: mail.id }, { startAfter: new Date(Date.now() + 3_600_000) });
+  it('leaves alone a queued mail whose job is still waiting to run: one of several in a job, or alone in a job of the previous version', async () => {
+    const [first, second, old] = [await strandedMail('Waiting for its job'), await strandedMail('Waiting with it'), await strandedMail('Waiting the old way')];
+    const later = { startAfter: new Date(Date.now() + 3_600_000) };
+    await app.runtime.jobs.send('send-mail', { mailIds: [first!.id, second!.id] }, later);
+    await app.runtime.jobs.send('send-mail', { mailId: old!.id }, later);
     await sweep();
-    expect(await jobsOf(mail.id)).toEqual(['created']);
-    expect(await statusOf(mail.id)).toBe('queued');
+    for (const mail of [first!, second!, old!]) {
+      expect(await jobsOf(mail.id)).toEqual(['created']);
+      expect(await statusOf(mail.id)).toBe('queued');
+    }
   });
 
   it('marks a mail stranded a second time failed, for managers to see and retry', async () => {
@@ -80,7 +87,7 @@ describe('the delivery sweep', () => {
       await sweep();
       expect(await jobsOf(mail.id)).toHaveLength(1);
       // Its new job is lost too (as when its instance dies on the last run).
-      await app.runtime.database.pool.query("delete from pgboss.job where name = 'send-mail' and data->>'mailId' = $1", [mail.id]);
+      await app.runtime.database.pool.query(`delete from pgboss.job where name = 'send-mail' and ${NAMES_MAIL}`, [mail.id]);
       await sweep();
 
       expect(await statusOf(mail.id)).toBe('failed');

@@ -1,7 +1,9 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, SqlRunner } from '../db/client';
 import { mailMessages, smsMessages } from '../db/schema/index';
-import type { JobQueue } from '../jobs/queue';
+import type { JobData, JobQueue } from '../jobs/queue';
 import { lockQueuedMail, markMailFailed, requeueFailedMail } from '../mail/mail-status';
+import { mailIdsOf } from '../mail/queue-mail';
 import { lockQueuedSms, markSmsFailed, requeueFailedSms } from '../sms/sms-status';
 
 type Delivery = { attempts: number; lastError: string | null };
@@ -10,8 +12,12 @@ type Delivery = { attempts: number; lastError: string | null };
 export interface MessageRows {
   job: 'send-mail' | 'send-sms';
   table: typeof mailMessages | typeof smsMessages;
-  /** The key of the row's id in its job's data. */
-  dataKey: 'mailId' | 'smsId';
+  /** The rows a job of this kind delivers, from its data. */
+  idsOf(data: Record<string, unknown>): string[];
+  /** SQL true when a job's `data` names the row `id` (text). */
+  names(data: SQL, id: SQL): SQL;
+  /** The data of a job delivering the row `id` alone: what a record of it keeps, and what send queues. */
+  dataFor(id: string): Record<string, unknown>;
   lockQueued(tx: Db, id: string): Promise<Delivery | undefined>;
   markFailed(tx: Db, id: string): Promise<Delivery | undefined>;
   requeueFailed(tx: Db, id: string): Promise<boolean>;
@@ -23,16 +29,21 @@ export const messageRows: Record<MessageRows['job'], MessageRows> = {
   'send-mail': {
     job: 'send-mail',
     table: mailMessages,
-    dataKey: 'mailId',
+    idsOf: (data) => mailIdsOf(data as JobData['send-mail']),
+    // Either shape of the job (jobs/queue.ts): a list of mails, or the previous version's one.
+    names: (data, id) => sql`(${data}->'mailIds' @> jsonb_build_array(${id}) or ${data}->>'mailId' = ${id})`,
+    dataFor: (mailId) => ({ mailIds: [mailId] }),
     lockQueued: lockQueuedMail,
     markFailed: markMailFailed,
     requeueFailed: requeueFailedMail,
-    send: (jobs, mailId, sql) => jobs.send('send-mail', { mailId }, { sql }),
+    send: (jobs, mailId, sql) => jobs.send('send-mail', { mailIds: [mailId] }, { sql }),
   },
   'send-sms': {
     job: 'send-sms',
     table: smsMessages,
-    dataKey: 'smsId',
+    idsOf: (data) => (typeof data.smsId === 'string' ? [data.smsId] : []),
+    names: (data, id) => sql`${data}->>'smsId' = ${id}`,
+    dataFor: (smsId) => ({ smsId }),
     lockQueued: lockQueuedSms,
     markFailed: markSmsFailed,
     requeueFailed: requeueFailedSms,

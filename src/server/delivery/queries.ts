@@ -42,14 +42,14 @@ export async function strandedRows(db: Db, rows: MessageRows, cutoff: Date, limi
   const found = await db
     .select({ id: rows.table.id })
     .from(rows.table)
-    .where(and(eq(rows.table.status, 'queued'), lt(rows.table.createdAt, cutoff), sql`not ${liveJobExists(rows.job, rows.dataKey, sql`${rows.table.id}::text`)}`))
+    .where(and(eq(rows.table.status, 'queued'), lt(rows.table.createdAt, cutoff), sql`not ${liveJobExists(rows.job, (data) => rows.names(data, sql`${rows.table.id}::text`))}`))
     .orderBy(rows.table.createdAt)
     .limit(limit);
   return found.map((row) => row.id);
 }
 
 export async function hasLiveJob(tx: Db, rows: MessageRows, id: string): Promise<boolean> {
-  const result = await tx.execute<{ live: boolean }>(sql`select ${liveJobExists(rows.job, rows.dataKey, sql`${id}::text`)} as live`);
+  const result = await tx.execute<{ live: boolean }>(sql`select ${liveJobExists(rows.job, (data) => rows.names(data, sql`${id}::text`))} as live`);
   return result.rows[0]?.live === true;
 }
 

@@ -44,11 +44,12 @@ async function recordUndelivered<N extends UndeliverableJob>(database: Database,
   await inTransaction(database, async ({ tx }) => {
     if (isMessageRowJob(name)) {
       const rows = messageRows[name];
-      const id = (data as Record<string, unknown>)[rows.dataKey];
-      if (typeof id !== 'string') return;
-      // Only a message still queued: one delivered meanwhile (a retried job that did get through) stays delivered.
-      const failed = await rows.markFailed(tx, id);
-      if (failed) await insertUndelivered(tx, { job: name, sourceId: id, data: { ...data }, attempts: failed.attempts, lastError: failed.lastError ?? lastError });
+      // Each message of the job on its own, and only one still queued: one delivered meanwhile (a
+      // retried job that did get through, or a mail sent with others of its job) stays delivered.
+      for (const id of rows.idsOf(data as Record<string, unknown>)) {
+        const failed = await rows.markFailed(tx, id);
+        if (failed) await insertUndelivered(tx, { job: name, sourceId: id, data: rows.dataFor(id), attempts: failed.attempts, lastError: failed.lastError ?? lastError });
+      }
       return;
     }
     await insertUndelivered(tx, { job: name, sourceId: run.jobId, data: { ...data }, attempts: run.retryCount + 1, lastError });

@@ -53,7 +53,7 @@ async function settleStranded(deps: DeliverySweepDeps, rows: MessageRows, id: st
     const queued = await rows.lockQueued(t.tx, id);
     // Delivered or given up on meanwhile, or queued again by another sweep (its job is live now that we hold the lock).
     if (!queued || (await hasLiveJob(t.tx, rows, id))) return undefined;
-    const data = { [rows.dataKey]: id };
+    const data = rows.dataFor(id);
     if (await sweptBefore(t.tx, rows.job, id)) {
       const failed = await rows.markFailed(t.tx, id);
       if (!failed) return undefined;

@@ -84,7 +84,7 @@ describe('a database outage under load', () => {
     let n = 0;
     const load = (async () => {
       while (loading) {
-        await Promise.all([contact(n++), app.runtime.jobs.send('send-mail', { mailId: randomUUID() }).catch(() => undefined)]);
+        await Promise.all([contact(n++), app.runtime.jobs.send('send-mail', { mailIds: [randomUUID()] }).catch(() => undefined)]);
         await sleep(10);
       }
     })();

@@ -7,9 +7,9 @@ import type { JobName } from './queue';
  * retry < active < completed < cancelled < failed, so "before completed" is a job that will still run.
  */
 
-/** SQL true while a job of `name` whose data's `key` is `value` is waiting, waiting to retry, or running. */
-export function liveJobExists(name: JobName, key: string, value: SQL): SQL {
-  return sql`exists (select 1 from pgboss.job j where j.name = ${name} and j.state < 'completed' and j.data->>${key} = ${value})`;
+/** SQL true while a job of `name` whose data meets `about(data)` is waiting, waiting to retry, or running. */
+export function liveJobExists(name: JobName, about: (data: SQL) => SQL): SQL {
+  return sql`exists (select 1 from pgboss.job j where j.name = ${name} and j.state < 'completed' and ${about(sql`j.data`)})`;
 }
 
 /**

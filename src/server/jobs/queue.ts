@@ -5,7 +5,12 @@ import { eachJob, startWorker, type RunBatch, type Worker } from './worker';
 
 /** Every background job the app runs, with the data it carries. */
 export interface JobData {
-  'send-mail': { mailId: string };
+  /**
+   * Delivers mails: all of a use case's mails in one job (a referral's alerts go out as a job per
+   * MAILS_PER_JOB rather than one per therapist), each mail still recorded, retried and given up
+   * on by its own row. `{ mailId }` is one queued by the previous version, still waiting after an upgrade.
+   */
+  'send-mail': { mailIds: string[] } | { mailId: string };
   'send-sms': { smsId: string };
   /** A message to the team's chat about a new sign-up (managers use the agency channel). */
   'signup-webhook': { target: 'agency' | 'therapist' | 'manager'; content: string };

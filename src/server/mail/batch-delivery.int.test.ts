@@ -9,8 +9,8 @@ import { queueMails } from './queue-mail';
 
 /**
  * Mail is delivered a fetched batch at a time (read and recorded in bulk statements), yet each
- * mail keeps its own fate: one the SMTP server refuses is retried on its own, and the others of its
- * batch are sent once and recorded as sent.
+ * mail keeps its own fate: one the SMTP server refuses is sent again on its job's retry, and the
+ * others of its job are sent once and recorded as sent.
  */
 
 let smtp: TestSmtpServer;
@@ -24,14 +24,14 @@ afterAll(async () => {
 });
 
 describe('a batch of mail of which the SMTP server refuses one', () => {
-  it('sends the others once, and the refused one again on its own retry, each recorded with its own attempts', async () => {
+  it('sends the others once, and the refused one again on the retry, each recorded with its own attempts', async () => {
     let refusals = 0;
     smtp.beforeAccept = async (mail) => {
       if (mail.to.includes('refused@batch.test') && refusals++ === 0) throw new Error('451 try again later');
     };
     const { database, jobs } = app.runtime;
     const addresses = ['one@batch.test', 'two@batch.test', 'refused@batch.test', 'three@batch.test', 'four@batch.test'];
-    // Queued together, so one fetch takes them all.
+    // Queued together: one job takes them all.
     const ids = await inTransaction(database, (t) =>
       queueMails(
         t,

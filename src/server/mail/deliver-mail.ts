@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailMessages } from '../db/schema/index';
+import type { BatchJobHandler } from '../jobs/queue';
+import { mailIdsOf } from './queue-mail';
 
 export interface MailDelivery {
   /** Delivers one queued mail. Throws when the SMTP server fails, so the job is retried. */
@@ -15,13 +17,31 @@ export interface MailDelivery {
   close(): void;
 }
 
+/**
+ * How a run sends: at most `sendsAtOnce` SMTP sends in flight, and none started later than
+ * `startSendsWithinMs` after the run began. A fetched batch may hold hundreds of mails; against a
+ * server that answers slowly, the ones not started in time wait for their job's retry (without
+ * counting as an attempt) rather than keep the run going past the job's expiry (jobs/queue.ts):
+ * a send started in time still ends within the transport's own timeouts.
+ */
+export interface SendLimits {
+  sendsAtOnce: number;
+  startSendsWithinMs: number;
+}
+
+const DEFAULT_LIMITS: SendLimits = { sendsAtOnce: 20, startSendsWithinMs: 20_000 };
+
+/** The error of a mail the run had no time left to send. */
+export const NOT_TRIED = 'Not sent yet: the delivery run ran out of time; it goes out on the retry.';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `mail_messages.id` is one of `ids`: one array parameter, so the statement's text is the same for any number. */
 const idIn = (ids: readonly string[]) => sql`${mailMessages.id} = any(${sql.param(ids)}::uuid[])`;
 
-export function createMailDelivery(options: { db: Db; smtpUrl: string | undefined; from: string }): MailDelivery {
+export function createMailDelivery(options: { db: Db; smtpUrl: string | undefined; from: string; limits?: SendLimits }): MailDelivery {
   const { db } = options;
+  const limits = options.limits ?? DEFAULT_LIMITS;
   // Bounded, so a send ends well within the send-mail job's expiry (jobs/queue.ts) whatever the server does.
   const transport = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
@@ -58,8 +78,17 @@ export function createMailDelivery(options: { db: Db; smtpUrl: string | undefine
       .where(and(idIn(ids), eq(mailMessages.status, 'queued')));
     const refused = new Map<string, Error>();
     const sent: string[] = [];
-    await Promise.all(
-      queued.map(async (mail) => {
+    const notTried = new Map<string, Error>();
+    const started = Date.now();
+    let next = 0;
+    // A few senders share the mails out, so a batch of hundreds of mails opens sendsAtOnce
+    // connections, not hundreds.
+    const sender = async () => {
+      for (let mail = queued[next++]; mail; mail = queued[next++]) {
+        if (Date.now() - started > limits.startSendsWithinMs) {
+          notTried.set(mail.id, new Error(NOT_TRIED));
+          continue;
+        }
         try {
           await transport.sendMail({
             from: options.from,
@@ -74,9 +103,10 @@ export function createMailDelivery(options: { db: Db; smtpUrl: string | undefine
         } catch (error) {
           refused.set(mail.id, error instanceof Error ? error : new Error(String(error)));
         }
-      }),
-    );
-    const failed = new Map(refused);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(limits.sendsAtOnce, queued.length) }, sender));
+    const failed = new Map([...refused, ...notTried]);
     // What was sent is recorded first; if that fails (the database went away), those jobs fail
     // with it and their mails go again on retry.
     if (sent.length > 0) {
@@ -105,5 +135,18 @@ export function createMailDelivery(options: { db: Db; smtpUrl: string | undefine
       if (error) throw error;
     },
     close: () => transport?.close(),
+  };
+}
+
+/**
+ * The send-mail queue's handler: the mails of every job fetched are delivered together, and a job
+ * fails (to be retried) when any of its mails did; its retry sends only those still queued.
+ */
+export function deliverMailJobs(mail: MailDelivery): BatchJobHandler<'send-mail'> {
+  return async (jobs) => {
+    const idsOfJobs = jobs.map((job) => mailIdsOf(job.data));
+    const outcomes = await mail.deliverMany(idsOfJobs.flat());
+    let at = 0;
+    return idsOfJobs.map((ids) => outcomes.slice(at, (at += ids.length)).find((error) => error !== undefined));
   };
 }
