@@ -3,7 +3,7 @@ import type { Db, SqlRunner } from '../db/client';
 import { mailMessages, smsMessages } from '../db/schema/index';
 import type { JobData, JobQueue } from '../jobs/queue';
 import { lockQueuedMail, markMailFailed, requeueFailedMail } from '../mail/mail-status';
-import { mailIdsOf } from '../mail/queue-mail';
+import { mailIdsOf, oneMailJob } from '../mail/queue-mail';
 import { lockQueuedSms, markSmsFailed, requeueFailedSms } from '../sms/sms-status';
 
 type Delivery = { attempts: number; lastError: string | null };
@@ -32,11 +32,11 @@ export const messageRows: Record<MessageRows['job'], MessageRows> = {
     idsOf: (data) => mailIdsOf(data as JobData['send-mail']),
     // Either shape of the job (jobs/queue.ts): a list of mails, or the previous version's one.
     names: (data, id) => sql`(${data}->'mailIds' @> jsonb_build_array(${id}) or ${data}->>'mailId' = ${id})`,
-    dataFor: (mailId) => ({ mailIds: [mailId] }),
+    dataFor: oneMailJob,
     lockQueued: lockQueuedMail,
     markFailed: markMailFailed,
     requeueFailed: requeueFailedMail,
-    send: (jobs, mailId, sql) => jobs.send('send-mail', { mailIds: [mailId] }, { sql }),
+    send: (jobs, mailId, sql) => jobs.send('send-mail', oneMailJob(mailId), { sql }),
   },
   'send-sms': {
     job: 'send-sms',

@@ -19,6 +19,9 @@ export interface OutgoingMail {
  */
 export const MAILS_PER_JOB = 25;
 
+/** The data of a send-mail job that delivers one mail. */
+export const oneMailJob = (mailId: string): JobData['send-mail'] => ({ mailIds: [mailId] });
+
 /** The mails a send-mail job delivers, in either of its shapes (jobs/queue.ts); anything else names none. */
 export function mailIdsOf(data: JobData['send-mail']): string[] {
   const ids: unknown = 'mailIds' in data ? data.mailIds : [data.mailId];
@@ -35,7 +38,7 @@ export async function queueMail({ tx, sql }: Transaction, jobs: JobQueue, mail: 
     .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, replyTo: mail.replyTo })
     .returning({ id: mailMessages.id });
   if (!row) throw new Error('mail row was not inserted');
-  await jobs.send('send-mail', { mailIds: [row.id] }, { sql });
+  await jobs.send('send-mail', oneMailJob(row.id), { sql });
   return row.id;
 }
 
