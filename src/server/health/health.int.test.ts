@@ -32,13 +32,9 @@ describe('GET /api/health', () => {
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('sends security headers with a real Content-Security-Policy', async () => {
+  it("sends the API's security headers: a policy that allows nothing, and no sniffing", async () => {
     const response = await fetch(`${app.url}/api/health`);
-    const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

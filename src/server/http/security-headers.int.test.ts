@@ -9,7 +9,8 @@ let app: TestApp;
 beforeAll(async () => {
   webRoot = await mkdtemp(path.join(os.tmpdir(), 'carerelay-web-'));
   await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><html lang="en"><head><title>CareRelay</title></head><body></body></html>');
-  app = await startTestApp({ WEB_DIST_DIR: webRoot });
+  await writeFile(path.join(webRoot, 'robots.txt'), 'User-agent: *\n');
+  app = await startTestApp({ WEB_DIST_DIR: webRoot, API_DOCS: 'true' });
 });
 afterAll(async () => {
   await app?.close();
@@ -18,23 +19,82 @@ afterAll(async () => {
 
 const styleSources = (policy: string) => policy.split(';').find((directive) => directive.startsWith('style-src '));
 
-describe('the Content-Security-Policy', () => {
-  it('of an API answer allows no inline style: it carries no nonce', async () => {
-    const response = await fetch(`${app.url}/api/site`);
-    const policy = response.headers.get('content-security-policy') ?? '';
-    expect(styleSources(policy)).toBe("style-src 'self'");
-    expect(policy).not.toContain('nonce');
+/** Headers that govern a document (its window, links and scripts): a page has them, a JSON answer has no use for them. */
+const documentOnly = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+describe('an answer of the API', () => {
+  it('has a policy that loads nothing and frames nowhere, no sniffing, no cross-origin reads, and none of the document headers', async () => {
+    const answers = [
+      await fetch(`${app.url}/api/site`),
+      // Refused and unknown addresses alike.
+      await fetch(`${app.url}/api/me`),
+      await fetch(`${app.url}/api/no-such-thing`),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 401, 404]);
+    for (const answer of answers) {
+      expect(answer.headers.get('content-security-policy')).toBe(apiPolicy);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      for (const name of Object.keys(documentOnly)) expect(answer.headers.get(name), name).toBeNull();
+    }
   });
 
-  it("of a page is the same policy, with that page's own nonce allowed for styles", async () => {
-    const api = (await fetch(`${app.url}/api/site`)).headers.get('content-security-policy') ?? '';
+  it('carries HSTS when the app is served over https', async () => {
+    const https = await startTestApp({ WEB_DIST_DIR: webRoot, PUBLIC_URL: 'https://carerelay.example' });
+    try {
+      for (const url of ['/api/site', '/']) {
+        const answer = await https.runtime.app.inject({ url });
+        expect(answer.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('a document', () => {
+  it("has the page policy, each page with its own nonce allowed for styles, and the document headers", async () => {
+    const file = await fetch(`${app.url}/robots.txt`);
+    expect(file.status).toBe(200);
+    const policy = file.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-inline');
+    // Without a nonce: a file has no inline style to allow.
+    expect(styleSources(policy)).toBe("style-src 'self'");
+
     const page = await fetch(`${app.url}/referrals`);
     const html = await page.text();
     const nonce = /<meta property="csp-nonce" nonce="([^"]+)" \/>/.exec(html)?.[1];
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    const policy = page.headers.get('content-security-policy') ?? '';
-    expect(styleSources(policy)).toBe(`style-src 'self' 'nonce-${nonce}'`);
-    expect(policy.replace(` 'nonce-${nonce}'`, '')).toBe(api);
+    const pagePolicy = page.headers.get('content-security-policy') ?? '';
+    expect(styleSources(pagePolicy)).toBe(`style-src 'self' 'nonce-${nonce}'`);
+    expect(pagePolicy.replace(` 'nonce-${nonce}'`, '')).toBe(policy);
+
+    for (const answer of [file, page]) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      for (const [name, value] of Object.entries(documentOnly)) expect(answer.headers.get(name), name).toBe(value);
+    }
+  });
+
+  it("under /api, the API docs' pages are documents too", async () => {
+    const docs = await fetch(`${app.url}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toContain('text/html');
+    expect(docs.headers.get('content-security-policy')).not.toBe(apiPolicy);
+    expect(docs.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
   it('gives every page response a nonce of its own', async () => {
