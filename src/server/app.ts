@@ -86,6 +86,14 @@ export type App = FastifyInstance;
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/** Where the JSON API's routes are (apiRoutes), and the API docs' pages among them. */
+const API_PREFIX = '/api';
+const API_DOCS_PREFIX = '/api/docs';
+const API_PATHS = `${API_PREFIX}/`;
+
+/** An answer of the JSON API, found or not; the API docs' pages are documents (security-headers.ts). */
+const isApiAnswer = (url: string) => url.startsWith(API_PATHS) && !url.startsWith(API_DOCS_PREFIX);
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
@@ -133,9 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCors(app, config.allowedOrigins);
   registerOriginCheck(app, config.allowedOrigins);
 
-  registerSecurityHeaders(app, securityHeaders(config));
+  registerSecurityHeaders(app, securityHeaders(config), isApiAnswer);
   await registerApiDocs(app, config);
-  await app.register(apiRoutes(deps), { prefix: '/api' });
+  await app.register(apiRoutes(deps), { prefix: API_PREFIX });
   await app.register(jwksRoutes, deps);
   await app.register(webRoutes, deps);
   return app;
@@ -182,7 +190,7 @@ async function registerApiDocs(app: App, config: Config) {
   // A map of every route is for developers: production shows it only when API_DOCS=true.
   if (config.apiDocs) {
     await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
+      routePrefix: API_DOCS_PREFIX,
       staticCSP: true,
       // Swagger UI injects its own style elements; allow inline styles on the docs pages only.
       transformStaticCSP: (header) =>

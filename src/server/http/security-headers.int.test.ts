@@ -64,7 +64,7 @@ describe('an answer of the API', () => {
 });
 
 describe('a document', () => {
-  it("has the page policy, each page with its own nonce allowed for styles, and the document headers", async () => {
+  it('has the page policy, each page with its own nonce allowed for styles, and the document headers', async () => {
     const file = await fetch(`${app.url}/robots.txt`);
     expect(file.status).toBe(200);
     const policy = file.headers.get('content-security-policy') ?? '';

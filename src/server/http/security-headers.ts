@@ -16,7 +16,7 @@ declare module 'fastify' {
  * helmet per response, as @fastify/helmet does, parses every CSP directive each time: about a sixth
  * of a public endpoint's time).
  *
- * An answer of the API (`isApiAnswer`) gets the few that govern an answer no browser renders as a
+ * An answer of the API (`isApiAnswer`, given by app.ts) gets the few that govern an answer no browser renders as a
  * document, after OWASP's REST Security Cheat Sheet: a policy that loads nothing and lets nothing
  * frame it, `nosniff`, helmet's same-origin resource policy and frame options, and HSTS when it is
  * on. The others (COOP, Origin-Agent-Cluster, Referrer-Policy, X-DNS-Prefetch-Control,
@@ -29,7 +29,7 @@ declare module 'fastify' {
  * A response is sent the policy without it, so it allows no inline style; a page of the web app,
  * which needs one, calls `reply.allowStyleNonce(nonce)` for a policy naming its own nonce there.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, isApiAnswer: (url: string) => boolean): void {
   const headers = headersOf(options);
   const policy = headers.get('content-security-policy');
   const slot = policy?.indexOf(styleNonceSource) ?? -1;
@@ -58,16 +58,8 @@ const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
 const API_HEADER_NAMES = ['x-content-type-options', 'cross-origin-resource-policy', 'x-frame-options', 'strict-transport-security'];
 
 function apiHeaders(document: Map<string, string>): Record<string, string> {
-  const kept = API_HEADER_NAMES.flatMap((name) => (document.has(name) ? [[name, document.get(name)!] as const] : []));
+  const kept = API_HEADER_NAMES.filter((name) => document.has(name)).map((name) => [name, document.get(name)!]);
   return { 'content-security-policy': API_CONTENT_SECURITY_POLICY, ...Object.fromEntries(kept) };
-}
-
-/**
- * Whether a request is the JSON API's: every address under /api (app.ts's apiRoutes prefix), found or
- * not, but the API docs' pages (Swagger UI, documents with a policy of their own).
- */
-function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
 /** The headers helmet sets for these options, by lower-case name, in its order. */
