@@ -86,6 +86,13 @@ describe('no Content-Security-Policy violation on any page', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('dialog', { name: 'Log in to CareRelay' }).waitFor();
     await page.waitForTimeout(200);
+    // Radix's scroll lock has its stylesheet (a constructed one, src/web/style-singleton.ts): the
+    // page behind the dialog does not scroll, and scrolls again once the dialog closes.
+    const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+    expect(await bodyOverflow()).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Log in to CareRelay' }).waitFor({ state: 'detached' });
+    expect(await bodyOverflow()).not.toBe('hidden');
     expect(violations).toEqual([]);
   });
 

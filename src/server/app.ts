@@ -65,7 +65,6 @@ import type { Secrets } from './secrets';
 import { siteRoutes } from './site/routes';
 import { therapistProfileRoutes } from './therapist-profile/routes';
 import { webRoutes } from './web/routes';
-import { styleNonceSource } from './web/style-nonce';
 
 export interface AppDeps {
   config: Config;
@@ -157,10 +156,9 @@ function securityHeaders(config: Config): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // A page of the web app adds its own nonce here, which it hands to Radix's scroll lock for
-        // the one <style> it injects (its text varies with the scrollbar width, so no hash fits
-        // it); any other response allows no inline style (security-headers.ts).
-        styleSrc: ["'self'", styleNonceSource],
+        // No inline style: the one stylesheet the web app makes at run time (Radix's scroll lock)
+        // is a constructed one, which style-src does not govern (src/web/style-singleton.ts).
+        styleSrc: ["'self'"],
         // Map tiles come from the configured tile server, if any (e.g. https://tile.openstreetmap.org).
         // blob: is a credential's document image, previewed from the bytes the manager's page fetched.
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],

@@ -1,6 +1,7 @@
 /**
  * What the app needs to run under the server's Content-Security-Policy without the browser reporting
- * a violation. Imported first by main.tsx, so it runs before any module builds a schema.
+ * a violation. Imported first by main.tsx, so it runs before any module builds a schema. (Radix's
+ * scroll lock needs no nonce for its stylesheet: see style-singleton.ts.)
  */
 
 // Zod compiles object parsers with `new Function` when it finds eval allowed, and probes for that
@@ -12,8 +13,3 @@
 const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
 
-// Radix's scroll lock injects a <style> when a dialog opens; the CSP allows it only with this
-// page's nonce. get-nonce (which react-remove-scroll asks) reads the webpack-style global, which
-// reaches every copy of it in the bundle, unlike its setNonce.
-const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
-if (styleNonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;

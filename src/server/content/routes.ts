@@ -4,7 +4,7 @@ import { faqs } from '../../content/faqs';
 import { assistantQuestionSchema } from '../../domain/assistant-question';
 import { limitPerAddress } from '../http/address-rate-limit';
 import type { RoutesPlugin } from '../http/plugin';
-import { notModifiedSchema, sendStoredJson, storedJson } from '../http/stored-json';
+import { notModifiedSchema, sendStored, storedJson } from '../http/stored-answer';
 import { createKnowledgeAssistant } from './assistant';
 import { articleListSchema, articleSchema, assistantAnswerSchema, faqListSchema } from './schemas';
 import { getArticle, listArticles, listFaqs } from './service';
@@ -21,7 +21,7 @@ export const contentRoutes: RoutesPlugin = async (app, { database }) => {
   app.get(
     '/articles',
     { schema: { tags: ['content'], summary: 'List the knowledge hub articles', response: { 200: articleListSchema, 304: notModifiedSchema } } },
-    async (request, reply) => sendStoredJson(request, reply, articleList),
+    async (request, reply) => sendStored(request, reply, articleList),
   );
 
   app.get(
@@ -37,14 +37,14 @@ export const contentRoutes: RoutesPlugin = async (app, { database }) => {
     async (request, reply) => {
       // An unknown id is answered by the service (404 NOT_FOUND); each known one has its stored answer.
       const { id } = getArticle({ id: request.params.id });
-      return sendStoredJson(request, reply, articleById.get(id)!);
+      return sendStored(request, reply, articleById.get(id)!);
     },
   );
 
   app.get(
     '/faqs',
     { schema: { tags: ['content'], summary: 'List the frequently asked questions', response: { 200: faqListSchema, 304: notModifiedSchema } } },
-    async (request, reply) => sendStoredJson(request, reply, faqList),
+    async (request, reply) => sendStored(request, reply, faqList),
   );
 
   app.post(

@@ -1,13 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { styleNonceSource } from '../web/style-nonce';
-
-declare module 'fastify' {
-  interface FastifyReply {
-    /** Makes this response's Content-Security-Policy allow inline styles carrying this nonce (a page of the web app). */
-    allowStyleNonce(nonce: string): FastifyReply;
-  }
-}
 
 /**
  * The security headers of every response, computed once. A page, a script, an image, an error page:
@@ -24,26 +16,12 @@ declare module 'fastify' {
  * window, links and scripts, so on JSON they did nothing but cost each answer time: its head fell
  * from 884 to 496 bytes, and `GET /api/site` under load rose from 0.46–0.56× bare Fastify to
  * 0.54–0.67× (alternating runs, 2026-12-03).
- *
- * A document's CSP style-src may name `styleNonceSource` (style-nonce.ts): the header is split around it.
- * A response is sent the policy without it, so it allows no inline style; a page of the web app,
- * which needs one, calls `reply.allowStyleNonce(nonce)` for a policy naming its own nonce there.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, isApiAnswer: (url: string) => boolean): void {
   const headers = headersOf(options);
-  const policy = headers.get('content-security-policy');
-  const slot = policy?.indexOf(styleNonceSource) ?? -1;
-  // The policy without the slot (and the space before it), and the two sides of it.
-  const before = slot < 0 ? '' : policy!.slice(0, slot);
-  const after = slot < 0 ? '' : policy!.slice(slot + styleNonceSource.length);
-  if (slot >= 0) headers.set('content-security-policy', before.replace(/ $/, '') + after);
   const fixed = Object.fromEntries(headers);
   const api = apiHeaders(headers);
 
-  app.decorateReply('allowStyleNonce', function allowStyleNonce(this: FastifyReply, nonce: string) {
-    if (slot < 0) throw new Error('The Content-Security-Policy has no place for a style nonce (styleNonceSource)');
-    return this.header('content-security-policy', `${before}'nonce-${nonce}'${after}`);
-  });
   // A callback hook doing no more than copying the headers: no promise, nothing computed.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiAnswer(request.url) ? api : fixed);

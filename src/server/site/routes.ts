@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicProviders } from '../auth/social-providers';
 import type { RoutesPlugin } from '../http/plugin';
-import { notModifiedSchema, sendStoredJson, storedJson } from '../http/stored-json';
+import { notModifiedSchema, sendStored, storedJson } from '../http/stored-answer';
 
 const siteSchema = z.object({
   demoSchedulingUrl: z.string(),
@@ -26,6 +26,6 @@ export const siteRoutes: RoutesPlugin = async (app, { config }) => {
         response: { 200: siteSchema, 304: notModifiedSchema },
       },
     },
-    async (request, reply) => sendStoredJson(request, reply, site),
+    async (request, reply) => sendStored(request, reply, site),
   );
 };

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors';
 import type { AppDeps } from '../app';
 import type { RoutesPlugin } from '../http/plugin';
-import { htmlPage, sendPage } from './html-response';
+import { sendStored, storedAnswer } from '../http/stored-answer';
 import { staticFileHeaders } from './static-file-headers';
 import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
 
@@ -16,9 +16,10 @@ import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
 export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
   const webRoot = config.webDistDir;
   const indexFile = path.join(webRoot, 'index.html');
-  // Read once: every client route is answered with this page, so it is the most served file.
+  // Read once: every client route is answered with this page, so it is the most served file. Like
+  // every page, the same bytes in every response (no nonce: see src/web/style-singleton.ts), so
+  // stored: compressed once, with an ETag.
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  // Encoded once, split before </body>, where each response's style nonce goes.
   const indexPage = indexHtml ? htmlPage(indexHtml) : undefined;
   // Read once too, by address, the query string aside: the browser re-renders a page whose query changes it.
   const prerendered = new Map(Array.from(readPrerenderedPages(webRoot), ([at, html]) => [at, htmlPage(html)]));
@@ -45,6 +46,8 @@ export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(address);
     if (!wantsHtml) throw new AppError('NOT_FOUND', 'Not found');
     if (!indexPage) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    return sendPage(request, reply, prerendered.get(address) ?? indexPage);
+    return sendStored(request, reply, prerendered.get(address) ?? indexPage);
   });
 };
+
+const htmlPage = (html: string) => storedAnswer('text/html; charset=utf-8', () => Buffer.from(html));

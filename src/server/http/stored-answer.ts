@@ -13,28 +13,40 @@ interface Representation {
   etag: string;
 }
 
-/** A JSON answer that changes only with a deploy, serialized (and compressed) once. */
-export interface StoredJson {
+/**
+ * An answer that changes only with a deploy (a public JSON answer, a page of the web app): made,
+ * compressed and tagged once, sent many times.
+ */
+export interface StoredAnswer {
+  readonly type: string;
   representation(coding: ContentCoding | undefined): Representation;
 }
 
 /**
- * The answer `value()` gives, made once, on first use: checked and whitelisted by the route's
- * response schema as the route's serializer would (so the schema stays the truth of what is sent),
- * then serialized; its brotli and gzip forms are made at their best quality the first time a client
- * asks for each. Lazy, so an app that never serves it (most test apps) pays nothing at start-up.
+ * The answer of `body()`, of this content type, made once, on first use; its brotli and gzip forms
+ * are made at their best quality the first time a client asks for each. Lazy, so an app that never
+ * serves it (most test apps) pays nothing at start-up.
  */
-export function storedJson<T extends z.ZodType>(schema: T, value: () => z.output<T>): StoredJson {
+export function storedAnswer(type: string, body: () => Buffer): StoredAnswer {
   let identity: Representation | undefined;
   const compressed = new Map<ContentCoding, Representation | undefined>();
-  const plain = () => (identity ??= representationOf(Buffer.from(JSON.stringify(z.encode(schema, value())))));
+  const plain = () => (identity ??= representationOf(body()));
   return {
+    type,
     representation(coding) {
       if (!coding) return plain();
       if (!compressed.has(coding)) compressed.set(coding, compressedForm(plain().body, coding));
       return compressed.get(coding) ?? plain();
     },
   };
+}
+
+/**
+ * The JSON answer `value()` gives, stored: checked and whitelisted by the route's response schema as
+ * the route's serializer would (so the schema stays the truth of what is sent), then serialized.
+ */
+export function storedJson<T extends z.ZodType>(schema: T, value: () => z.output<T>): StoredAnswer {
+  return storedAnswer('application/json; charset=utf-8', () => Buffer.from(JSON.stringify(z.encode(schema, value()))));
 }
 
 function representationOf(body: Buffer): Representation {
@@ -60,17 +72,17 @@ function compressedForm(body: Buffer, coding: ContentCoding): Representation | u
  * Sends a stored answer: in the coding the request prefers, with its ETag, or 304 without a body
  * when If-None-Match already names it. `no-cache` rather than a max-age: a client revalidates on
  * every use, so the answer is never older than the deploy that serves it (a new web app never
- * reads an old deploy's JSON), and a revalidation that finds it unchanged costs a 304 of a few
- * headers.
+ * reads an old deploy's JSON, a page never names an old deploy's scripts), and a revalidation that
+ * finds it unchanged costs a 304 of a few headers.
  */
-export function sendStoredJson(request: FastifyRequest, reply: FastifyReply, stored: StoredJson): FastifyReply {
+export function sendStored(request: FastifyRequest, reply: FastifyReply, stored: StoredAnswer): FastifyReply {
   const coding = preferredCoding(request.headers['accept-encoding']);
   const sent = stored.representation(coding);
   reply.header('cache-control', 'no-cache').header('etag', sent.etag);
   varyOnAcceptEncoding(reply);
   if (ifNoneMatch(request.headers['if-none-match'], sent.etag)) return reply.code(304).send();
   if (sent !== stored.representation(undefined)) reply.header('content-encoding', coding);
-  return reply.type('application/json; charset=utf-8').send(sent.body);
+  return reply.type(stored.type).send(sent.body);
 }
 
 /** Whether an If-None-Match header names this tag (weak comparison, as RFC 9110 §13.1.2 asks) or is `*`. */
