@@ -27,15 +27,16 @@ import { primarySourceRoutes } from './credentials/primary-source-routes';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
 import { registerControlCharacterCheck } from './http/control-characters';
-import { registerCors } from './http/cors';
+import { cors, registerPreflightRoute } from './http/cors';
 import { AppError } from './errors';
 import { handleError } from './http/errors';
 import { logRedactPaths, logSerializers } from './http/log-safety';
-import { registerRequestDeadline } from './http/request-deadline';
+import { requestDeadline } from './http/request-deadline';
+import { registerRequestFrame, type FrameStep } from './http/request-frame';
 import { registerRequestLog } from './http/request-log';
 import { lazyRequestLogger } from './http/request-logger';
-import { registerSecurityHeaders } from './http/security-headers';
-import { registerOriginCheck } from './http/origin-check';
+import { securityHeaders } from './http/security-headers';
+import { originCheck } from './http/origin-check';
 import type { ApiDeps } from './http/plugin';
 import type { JobQueue } from './jobs/queue';
 import { leadRoutes } from './leads/routes';
@@ -116,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 256 * 1024,
     // A client that sends its request a byte at a time holds a connection and its memory: its
-    // headers must arrive within this (its body too: registerRequestDeadline), and a connection
+    // headers must arrive within this (its body too: requestDeadline), and a connection
     // idle for two minutes is closed (an open notification stream writes a keep-alive every 25 s).
     requestTimeout: config.requestTimeoutSeconds * 1000,
     connectionTimeout: 120_000,
@@ -129,18 +130,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   registerControlCharacterCheck(app);
-  registerRequestDeadline(app, config.requestTimeoutSeconds);
   registerRequestLog(app);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-
-  // CORS is an allow-list; the origin check refuses cross-site cookie-bearing writes (CSRF).
-  registerCors(app, config.allowedOrigins);
-  registerOriginCheck(app, config.allowedOrigins);
-
-  registerSecurityHeaders(app, securityHeaders(config), isApiAnswer);
+  // Headers first, so that a request the checks refuse is answered with them too. CORS is an
+  // allow-list; the origin check refuses cross-site cookie-bearing writes (CSRF).
+  registerRequestFrame(app, [
+    requestIdHeader,
+    securityHeaders(helmetOptions(config), isApiAnswer),
+    cors(config.allowedOrigins),
+    originCheck(config.allowedOrigins),
+    requestDeadline(config.requestTimeoutSeconds),
+  ]);
+  registerPreflightRoute(app);
   await registerApiDocs(app, config);
   await app.register(apiRoutes(deps), { prefix: API_PREFIX });
   await app.register(jwksRoutes, deps);
@@ -148,8 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
+/** Each answer names its request's id, which its log line carries too. */
+const requestIdHeader: FrameStep = (request, reply) => {
+  reply.header('x-request-id', request.id);
+  return undefined;
+};
+
 /** Helmet's security headers: a strict content security policy, and HSTS when served over https. */
-function securityHeaders(config: Config): HelmetOptions {
+function helmetOptions(config: Config): HelmetOptions {
   const https = config.publicUrl.startsWith('https:');
   return {
     contentSecurityPolicy: {

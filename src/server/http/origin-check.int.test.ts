@@ -16,6 +16,10 @@ describe('cross-site request defences', () => {
 
     const evil = await from({ origin: 'https://evil.example.test' });
     expect(evil.status).toBe(403);
+    // Refused as any answer of the API is sent: with its request's id and its security headers.
+    expect(evil.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    expect(evil.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(evil.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await evil.json()).toEqual({
       error: { code: 'FORBIDDEN', message: 'This request came from a page that is not allowed to make it.' },
     });

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import type { FrameStep } from './request-frame';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -8,17 +8,15 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * an allowed origin (Origin header, or Referer when a browser omits Origin). Requests without
  * cookies (API clients with bearer tokens, anonymous forms) carry no ambient authority to abuse.
  */
-export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readonly string[]) {
+export function originCheck(allowedOrigins: readonly string[]): FrameStep {
   const allowed = new Set(allowedOrigins);
-  // A callback hook: a GET leaves it at the first test, without the promise an async hook costs.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!STATE_CHANGING.has(request.method) || !request.headers.cookie) return done();
+  return (request) => {
+    // A GET leaves at the first test.
+    if (!STATE_CHANGING.has(request.method) || !request.headers.cookie) return undefined;
     const origin = request.headers.origin ?? originOf(request.headers.referer);
-    if (!origin || !allowed.has(origin)) {
-      return done(new AppError('FORBIDDEN', 'This request came from a page that is not allowed to make it.'));
-    }
-    done();
-  });
+    if (!origin || !allowed.has(origin)) return new AppError('FORBIDDEN', 'This request came from a page that is not allowed to make it.');
+    return undefined;
+  };
 }
 
 function originOf(referer: string | undefined): string | undefined {

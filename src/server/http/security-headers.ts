@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { FrameStep } from './request-frame';
 
 /**
  * The security headers of every response, computed once. A page, a script, an image, an error page:
@@ -17,16 +17,15 @@ import helmet, { type HelmetOptions } from 'helmet';
  * from 884 to 496 bytes, and `GET /api/site` under load rose from 0.46–0.56× bare Fastify to
  * 0.54–0.67× (alternating runs, 2026-12-03).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, isApiAnswer: (url: string) => boolean): void {
+export function securityHeaders(options: HelmetOptions, isApiAnswer: (url: string) => boolean): FrameStep {
   const headers = headersOf(options);
   const fixed = Object.fromEntries(headers);
   const api = apiHeaders(headers);
-
-  // A callback hook doing no more than copying the headers: no promise, nothing computed.
-  app.addHook('onRequest', (request, reply, done) => {
+  // No more than copying the headers: nothing computed.
+  return (request, reply) => {
     reply.headers(isApiAnswer(request.url) ? api : fixed);
-    done();
-  });
+    return undefined;
+  };
 }
 
 /** What an API answer's policy allows: nothing loaded, no frame (should one ever be opened as a page). */

@@ -9,8 +9,8 @@ import { staticFileHeaders } from './static-file-headers';
 import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
 
 /**
- * Serves the built SPA. A GET that wants HTML at the address of a public page rendered at build time
- * gets that page (prerendered-pages.ts); any other gets index.html (history fallback), so every
+ * Serves the built SPA. A GET at the address of a public page rendered at build time gets that page
+ * (prerendered-pages.ts); any other that wants HTML gets index.html (history fallback), so every
  * client route loads on refresh; the client decides what an unknown path shows.
  */
 export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
@@ -21,7 +21,8 @@ export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
   // stored: compressed once, with an ETag.
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const indexPage = indexHtml ? htmlPage(indexHtml) : undefined;
-  // Read once too, by address, the query string aside: the browser re-renders a page whose query changes it.
+  // Read once too, by address; each is its route's answer whatever the query string (the browser
+  // re-renders a page whose query changes it).
   const prerendered = new Map(Array.from(readPrerenderedPages(webRoot), ([at, html]) => [at, htmlPage(html)]));
   if (indexHtml) {
     app.addHook('onRequest', staticFileHeaders(webRoot));
@@ -41,12 +42,18 @@ export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
     app.log.warn('dist/web is missing: run `npm run build` to serve the web app');
   }
 
+  // Each page rendered at build time has a route of its own, which reaches it without the
+  // not-found handler's detour (about a thirtieth of the page's time).
+  if (indexPage) {
+    for (const [address, page] of prerendered) app.get(address, { schema: { hide: true } }, (request, reply) => sendStored(request, reply, page));
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const address = request.url.split('?')[0]!;
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(address);
     if (!wantsHtml) throw new AppError('NOT_FOUND', 'Not found');
     if (!indexPage) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    return sendStored(request, reply, prerendered.get(address) ?? indexPage);
+    return sendStored(request, reply, indexPage);
   });
 };
 
