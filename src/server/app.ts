@@ -131,14 +131,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setErrorHandler(handleError);
   registerControlCharacterCheck(app);
   registerRequestLog(app);
-  // Headers first, so that a request the checks refuse is answered with them too. CORS is an
-  // allow-list; the origin check refuses cross-site cookie-bearing writes (CSRF).
+  // The body's deadline first, so a refused request's body is cut off too; then the headers, so a
+  // refused request is answered with them. CORS is an allow-list; the origin check refuses
+  // cross-site cookie-bearing writes (CSRF).
   registerRequestFrame(app, [
+    requestDeadline(config.requestTimeoutSeconds),
     requestIdHeader,
     securityHeaders(helmetOptions(config), isApiAnswer),
     cors(config.allowedOrigins),
     originCheck(config.allowedOrigins),
-    requestDeadline(config.requestTimeoutSeconds),
   ]);
   registerPreflightRoute(app);
   await registerApiDocs(app, config);

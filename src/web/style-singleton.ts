@@ -18,25 +18,38 @@ interface StyleSheetSingleton {
 /** One stylesheet, added by the first `add` and removed with the last `remove`. */
 export function stylesheetSingleton(): StyleSheetSingleton {
   let counter = 0;
-  let sheet: CSSStyleSheet | undefined;
+  let remove: (() => void) | undefined;
   return {
     add(style) {
-      if (counter === 0) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(style);
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-      }
+      if (counter === 0) remove = addStyleSheet(style);
       counter++;
     },
     remove() {
       counter--;
-      if (counter === 0 && sheet) {
-        const added = sheet;
-        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== added);
-        sheet = undefined;
+      if (counter === 0) {
+        remove?.();
+        remove = undefined;
       }
     },
   };
+}
+
+/** Adds a stylesheet to the document; returns what removes it. */
+function addStyleSheet(style: string): () => void {
+  if ('adoptedStyleSheets' in (document as object)) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(style);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+    };
+  }
+  // A browser without constructed stylesheets (Safari before 16.4) gets the package's <style>,
+  // which the CSP refuses: the page behind a dialog can then scroll, and nothing else changes.
+  const element = document.createElement('style');
+  element.textContent = style;
+  document.head.appendChild(element);
+  return () => element.remove();
 }
 
 /** A hook that holds the stylesheet while a component using it is mounted. */
