@@ -14,7 +14,7 @@ export type FrameStep = (request: FastifyRequest, reply: FastifyReply) => AppErr
  * The request frame: the steps every request goes through first (its security headers, CORS, the
  * CSRF check, the body's deadline), run in order in one onRequest hook. One hook rather than one
  * each because each hook Fastify runs costs a request about as much as the cheap checks themselves:
- * on a public answer, five hooks cost about a twentieth of its time (2026-12-03).
+ * without four of them, `GET /api/site` measured about 4.5 % faster (2026-12-03).
  */
 export function registerRequestFrame(app: FastifyInstance, steps: readonly FrameStep[]): void {
   // A callback hook: no promise per request for what is, on most, a few header copies.

@@ -9,6 +9,8 @@ const MIN_COMPRESSED_BYTES = 1024;
 
 interface Representation {
   body: Buffer;
+  /** How the body is compressed; none for the answer as it is. */
+  coding?: ContentCoding;
   /** Strong: a hash of the body as sent, so each coding has its own (RFC 9110 §8.8.3). */
   etag: string;
 }
@@ -30,7 +32,7 @@ export interface StoredAnswer {
 export function storedAnswer(type: string, body: () => Buffer): StoredAnswer {
   let identity: Representation | undefined;
   const compressed = new Map<ContentCoding, Representation | undefined>();
-  const plain = () => (identity ??= representationOf(body()));
+  const plain = () => (identity ??= representationOf(body(), undefined));
   return {
     type,
     representation(coding) {
@@ -49,8 +51,8 @@ export function storedJson<T extends z.ZodType>(schema: T, value: () => z.output
   return storedAnswer('application/json; charset=utf-8', () => Buffer.from(JSON.stringify(z.encode(schema, value()))));
 }
 
-function representationOf(body: Buffer): Representation {
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+function representationOf(body: Buffer, coding: ContentCoding | undefined): Representation {
+  return { body, coding, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
 }
 
 function compressedForm(body: Buffer, coding: ContentCoding): Representation | undefined {
@@ -65,7 +67,7 @@ function compressedForm(body: Buffer, coding: ContentCoding): Representation | u
           },
         })
       : gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
-  return representationOf(squeezed);
+  return representationOf(squeezed, coding);
 }
 
 /**
@@ -81,7 +83,7 @@ export function sendStored(request: FastifyRequest, reply: FastifyReply, stored:
   reply.header('cache-control', 'no-cache').header('etag', sent.etag);
   varyOnAcceptEncoding(reply);
   if (ifNoneMatch(request.headers['if-none-match'], sent.etag)) return reply.code(304).send();
-  if (sent !== stored.representation(undefined)) reply.header('content-encoding', coding);
+  if (sent.coding) reply.header('content-encoding', sent.coding);
   return reply.type(stored.type).send(sent.body);
 }
 

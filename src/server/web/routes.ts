@@ -19,12 +19,8 @@ export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
   // Read once: every client route is answered with this page, so it is the most served file. Like
   // every page, the same bytes in every response (no nonce: see src/web/style-singleton.ts), so
   // stored: compressed once, with an ETag.
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const indexPage = indexHtml ? htmlPage(indexHtml) : undefined;
-  // Read once too, by address; each is its route's answer whatever the query string (the browser
-  // re-renders a page whose query changes it).
-  const prerendered = new Map(Array.from(readPrerenderedPages(webRoot), ([at, html]) => [at, htmlPage(html)]));
-  if (indexHtml) {
+  const indexPage = existsSync(indexFile) ? htmlPage(readFileSync(indexFile, 'utf8')) : undefined;
+  if (indexPage) {
     app.addHook('onRequest', staticFileHeaders(webRoot));
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -38,14 +34,15 @@ export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
       // Its own header (`public, max-age=0`) would replace ours: see staticFileHeaders.
       cacheControl: false,
     });
+    // Each page rendered at build time has a route of its own at its address, whatever the query
+    // string (the browser re-renders a page whose query changes it), which reaches it without the
+    // not-found handler's detour (about a thirtieth of the page's time).
+    for (const [address, html] of readPrerenderedPages(webRoot)) {
+      const page = htmlPage(html);
+      app.get(address, { schema: { hide: true } }, (request, reply) => sendStored(request, reply, page));
+    }
   } else {
     app.log.warn('dist/web is missing: run `npm run build` to serve the web app');
-  }
-
-  // Each page rendered at build time has a route of its own, which reaches it without the
-  // not-found handler's detour (about a thirtieth of the page's time).
-  if (indexPage) {
-    for (const [address, page] of prerendered) app.get(address, { schema: { hide: true } }, (request, reply) => sendStored(request, reply, page));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
