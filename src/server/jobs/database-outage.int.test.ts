@@ -35,6 +35,8 @@ beforeAll(async () => {
       const url = new URL(direct);
       url.hostname = '127.0.0.1';
       url.port = String(proxy.port);
+      // Over TCP through the proxy, not the embedded cluster's socket.
+      url.searchParams.delete('host');
       return url.toString();
     },
   });
