@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { UserType } from '../../domain/accounts';
 import { isUuid } from '../../domain/uuid';
 import { writeAudit } from '../audit/write-audit';
@@ -89,12 +89,19 @@ export function registerAuthentication(app: FastifyInstance, deps: ActorDeps) {
     }
   };
   // onRequest, before the body is read: a caller without access never gets a 10 MB upload buffered.
-  // A callback hook: a public route (no requirement) passes without the promise an async hook costs.
-  app.addHook('onRequest', (request, reply, done) => {
-    const requirement = request.routeOptions.config.auth;
-    if (!requirement) return done();
-    if (requirement.audit) reply.header('cache-control', 'no-store');
-    authenticateRoute(request, requirement).then(() => done(), done);
+  // Only on the routes with a requirement (their own or their plugin's, requireAuth), first among
+  // their own hooks: a public route (the site's JSON, served to every visitor) pays nothing for it,
+  // not even the copy of its route options that reading its requirement on each request made.
+  // `this` is the instance the route is added to, where requireAuth left its plugin's requirement.
+  app.addHook('onRoute', function (route) {
+    const requirement = route.config?.auth ?? (this as Scoped)[SCOPE_REQUIREMENT];
+    if (!requirement) return;
+    route.config = { ...route.config, auth: requirement };
+    const guard: onRequestHookHandler = (request, reply, done) => {
+      if (requirement.audit) reply.header('cache-control', 'no-store');
+      authenticateRoute(request, requirement).then(() => done(), done);
+    };
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   });
 }
 
@@ -126,14 +133,16 @@ async function auditRefusal(deps: ActorDeps, request: FastifyRequest, target: { 
   });
 }
 
+/** Where requireAuth leaves a plugin's requirement: on its instance, which its own plugins inherit. */
+const SCOPE_REQUIREMENT = Symbol('authRequirement');
+type Scoped = FastifyInstance & { [SCOPE_REQUIREMENT]?: AuthRequirement };
+
 /**
  * Declares one requirement for every route of an (encapsulated) plugin that does not declare its
- * own. Call it before the plugin's routes.
+ * own, and of the plugins it registers. Call it before the plugin's routes.
  */
 export function requireAuth(app: FastifyInstance, requirement: AuthRequirement) {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, auth: route.config?.auth ?? requirement };
-  });
+  (app as Scoped)[SCOPE_REQUIREMENT] = requirement;
 }
 
 /** The caller of an authenticated route, as every use case takes it. */
