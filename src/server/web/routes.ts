@@ -21,18 +21,22 @@ export const webRoutes: RoutesPlugin<AppDeps> = async (app, { config }) => {
   // stored: compressed once, with an ETag.
   const indexPage = existsSync(indexFile) ? htmlPage(readFileSync(indexFile, 'utf8')) : undefined;
   if (indexPage) {
-    app.addHook('onRequest', staticFileHeaders(webRoot));
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      index: false,
-      wildcard: false,
-      // The build writes name.br and name.gz beside each text asset (src/web/build/precompress.ts);
-      // the file the request's Accept-Encoding prefers is sent, so nothing is compressed per request.
-      preCompressed: true,
-      // The prerendered pages are answered at their own addresses only (below), never as files.
-      globIgnore: ['**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`],
-      // Its own header (`public, max-age=0`) would replace ours: see staticFileHeaders.
-      cacheControl: false,
+    // The built files, in a scope of their own with their caching headers: the pages below send
+    // theirs with themselves (sendStored), so they go through no hook of the files'.
+    await app.register(async (files) => {
+      files.addHook('onRequest', staticFileHeaders(webRoot));
+      await files.register(fastifyStatic, {
+        root: webRoot,
+        index: false,
+        wildcard: false,
+        // The build writes name.br and name.gz beside each text asset (src/web/build/precompress.ts);
+        // the file the request's Accept-Encoding prefers is sent, so nothing is compressed per request.
+        preCompressed: true,
+        // The prerendered pages are answered at their own addresses only (below), never as files.
+        globIgnore: ['**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`],
+        // Its own header (`public, max-age=0`) would replace ours: see staticFileHeaders.
+        cacheControl: false,
+      });
     });
     // Each page rendered at build time has a route of its own at its address, whatever the query
     // string (the browser re-renders a page whose query changes it), which reaches it without the

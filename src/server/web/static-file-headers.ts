@@ -18,8 +18,7 @@ export function staticFileHeaders(webRoot: string): onRequestHookHandler {
   // A callback hook: a page passes through it on every request, and needs no promise to do so.
   return (request, reply, done) => {
     const file = request.routeOptions.url;
-    // Requests no route answers (unknown paths, the SPA's page) set their own headers. A prerendered
-    // page's route passes here too: `no-cache` is its header as well, and it has no file beside it.
+    // Requests no route answers (unknown paths, the SPA's page) set their own headers.
     if (file !== undefined) {
       reply.header('cache-control', file.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
       if (compressed.has(file)) varyOnAcceptEncoding(reply);
