@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ describe.skipIf(process.platform === 'win32')('where the embedded cluster makes 
   it('is its data folder when a socket can be made there, leaving nothing behind', async () => {
     expect(await socketFolderFor(root, 54329)).toBe(root);
     expect(await socketFolderFor(path.relative(process.cwd(), root), 54329)).toBe(root);
-    expect(await import('node:fs/promises').then((fs) => fs.readdir(root))).toEqual([]);
+    expect(await readdir(root)).toEqual([]);
   });
 
   it('is none (TCP alone) where no socket can be made, the path is too long, or the name has a comma', async () => {

@@ -15,7 +15,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function staticFileHeaders(webRoot: string): onRequestHookHandler {
   const compressed = compressedFiles(webRoot);
-  // A callback hook: a page passes through it on every request, and needs no promise to do so.
+  // A callback hook: every request for a file passes through it, and needs no promise to do so.
   return (request, reply, done) => {
     const file = request.routeOptions.url;
     // Requests no route answers (unknown paths, the SPA's page) set their own headers.
