@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { serviceTypes } from '../../domain/accounts';
 import { defaultNotificationPreferences, endOfQuietHours, type QuietHours } from '../../domain/notification-preferences';
 import { usableTimeZone } from '../../domain/time-zones';
@@ -72,7 +72,9 @@ async function alertWishes(database: Database, therapistIds: string[], at: Date)
     .select({ therapistId: useraccounts.userId, saved: notificationPreferences, zone: useraccounts.timeZone })
     .from(useraccounts)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, useraccounts.userId))
-    .where(inArray(useraccounts.userId, therapistIds));
+    // One array parameter rather than one each: a post may alert thousands, and a statement takes
+    // at most 65,535 parameters.
+    .where(sql`${useraccounts.userId} = any(${sql.param(therapistIds)}::text[])`);
   const found = new Map(rows.map((row) => [row.therapistId, row]));
   const ends = new Map<string, Date>();
   const endOf = (quiet: QuietHours) => {
