@@ -96,7 +96,6 @@ export function registerAuthentication(app: FastifyInstance, deps: ActorDeps) {
   app.addHook('onRoute', function (route) {
     const requirement = route.config?.auth ?? (this as Scoped)[SCOPE_REQUIREMENT];
     if (!requirement) return;
-    route.config = { ...route.config, auth: requirement };
     const guard: onRequestHookHandler = (request, reply, done) => {
       if (requirement.audit) reply.header('cache-control', 'no-store');
       authenticateRoute(request, requirement).then(() => done(), done);

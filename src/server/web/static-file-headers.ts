@@ -16,13 +16,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function staticFileHeaders(webRoot: string): onRequestHookHandler {
   const compressed = compressedFiles(webRoot);
   // A callback hook: every request for a file passes through it, and needs no promise to do so.
+  // Only the files' routes run it (requests no route answers, such as the SPA's pages, are the
+  // not-found handler's, outside this scope), so each has its route URL.
   return (request, reply, done) => {
-    const file = request.routeOptions.url;
-    // Requests no route answers (unknown paths, the SPA's page) set their own headers.
-    if (file !== undefined) {
-      reply.header('cache-control', file.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
-      if (compressed.has(file)) varyOnAcceptEncoding(reply);
-    }
+    const file = request.routeOptions.url ?? '';
+    reply.header('cache-control', file.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    if (compressed.has(file)) varyOnAcceptEncoding(reply);
     done();
   };
 }
