@@ -23,4 +23,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded PostgreSQL
     url.searchParams.delete('host');
     expect(await serverAddressOf(url.toString())).toBe('127.0.0.1');
   });
+
+  it("compares text by code point with PostgreSQL's builtin provider, in every database made from it", async () => {
+    const client = new pg.Client({ connectionString: inject('databaseAdminUrl') });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string; datlocprovider: string; datlocale: string }>(
+        `select datname, datlocprovider, datlocale from pg_database where datname in ('template1', current_database()) order by datname`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toMatchObject({ datlocprovider: 'b', datlocale: 'C.UTF-8' });
+      // Code-point order (capitals first, accents after z), and case mapping beyond ASCII.
+      const sorted = await client.query<{ sorted: string[]; upper: string }>(
+        `select array(select x from unnest(array['b', 'é', 'B', 'a', 'z']) x order by x) as sorted, upper('josé') as upper`,
+      );
+      expect(sorted.rows[0]).toEqual({ sorted: ['B', 'a', 'b', 'z', 'é'], upper: 'JOSÉ' });
+    } finally {
+      await client.end();
+    }
+  });
 });
