@@ -31,7 +31,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded PostgreSQL
       const { rows } = await client.query<{ datname: string; datlocprovider: string; datlocale: string }>(
         `select datname, datlocprovider, datlocale from pg_database where datname in ('template1', current_database()) order by datname`,
       );
-      expect(rows.length).toBeGreaterThan(0);
+      expect(rows).toHaveLength(2);
       for (const row of rows) expect(row).toMatchObject({ datlocprovider: 'b', datlocale: 'C.UTF-8' });
       // Code-point order (capitals first, accents after z), and case mapping beyond ASCII.
       const sorted = await client.query<{ sorted: string[]; upper: string }>(
