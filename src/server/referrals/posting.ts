@@ -116,7 +116,7 @@ export async function updateReferral(deps: ReferralDeps, options: Caller & { ref
         body: `${await agencyNameOf(t.tx, updated.agencyId)} changed this ${updated.discipline} referral after you answered. Review it before the match.`,
         link: therapistReferralLink(updated.id),
       });
-      const { jobs } = await offerToEligible(t, context, updated, context.input.services, changed);
+      const { jobs } = await offerToEligible(t, context, updated, context.input.services, { alsoNotify: changed });
       await context.jobs.sendAll([...jobs, ...expiryOf(updated)], { sql: t.sql });
     }
     return updated;

@@ -378,6 +378,19 @@ describe('an agency drafts, posts and edits a referral', () => {
     expect((await therapistView(inAustin.cookie, referral.id)).place.city).toBe('Austin');
   });
 
+  it('edits a posted referral in place: a therapist still in range keeps their one offer and is not told again', async () => {
+    const owner = await agency();
+    const inAustin = await therapist();
+    const referral = await createReferral(app.url, owner.cookie);
+    const offered = await offeredTo(db(), referral.id);
+    expect(offered).toContain(inAustin.userId);
+
+    const edited = await ok<AgencyReferral>(await api(owner.cookie, 'PUT', `/api/referrals/${referral.id}`, referralInput({ clinicalSummary: 'Edited summary: hip fracture rehab.' })));
+    expect(edited).toMatchObject({ status: 'posted', notifiedCount: offered.length });
+    expect(await offeredTo(db(), referral.id)).toEqual(offered);
+    expect(await notifiedUsers(referral.id, 'referral.posted')).toEqual(offered);
+  });
+
   it('refuses to edit or cancel a referral once matched (409), changing nothing', async () => {
     const owner = await agency();
     const taker = await therapist();
