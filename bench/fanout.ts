@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../src/server/db/client';
 import { createNotifications } from '../src/server/notifications/service';
+import { runBroadcastBaseline } from './fanout-baseline';
 import { checkOpenFileLimit, startClients } from './fanout-client-processes';
 import { fanoutRound, post, postRate } from './fanout-rounds';
 import { FAR_THERAPISTS, FAR_ZIP, NEAR_ZIP, seed } from './fanout-seed';
@@ -40,6 +41,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runFanoutBenchmark(app: BenchApp, settings: FanoutSettings, log: (line: string) => void): Promise<FanoutResults> {
   checkOpenFileLimit(settings.therapists);
+  // The machine's floor first, with the same clients and streams, before the app has any open.
+  const baseline = await runBroadcastBaseline(settings, log);
   log(`seeding ${settings.therapists.toLocaleString('en-US')} therapists, ${FAR_THERAPISTS} more in Dallas and ${settings.postConcurrency} ${settings.postConcurrency === 1 ? 'agency' : 'agencies'}…`);
   const seeded = await seed(app, settings);
 
@@ -70,7 +73,7 @@ export async function runFanoutBenchmark(app: BenchApp, settings: FanoutSettings
     log(`${open.toLocaleString('en-US')} streams open in ${connectSeconds.toFixed(1)} s; letting the server settle…`);
     await sleep(2000);
 
-    const rounds: FanoutRound[] = [];
+    const rounds: FanoutRound[] = [...baseline];
     // The notification path alone first: the same createNotifications call the referral service
     // makes, in a transaction of its own, so the time to each stream counts from about the commit.
     for (let round = 1; round <= settings.rounds; round++) {

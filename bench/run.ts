@@ -290,6 +290,9 @@ async function runFanout(machine: MachineInfo): Promise<number> {
     log('Latency: from just before the sending call until each stream received the event. "POST /api/referrals": an');
     log('agency posts the referral (the figure the target is about). "notifications only": the notification service');
     log(`creates the ${therapists.toLocaleString('en-US')} notifications in a transaction of its own, so the time counts from about the commit.`);
+    log('"bare node:http broadcast": the baseline, the same clients and as many streams on a bare node:http server that');
+    log('writes one event of the same size to each in one loop (bench/fanout-baseline.ts): the floor of the delivery on this');
+    log('machine, without the app or its database; its call ms is that loop.');
     log('call ms: how long that POST or transaction took. Meanwhile: health max ms, the slowest GET /api/health (the app');
     log('pool and pg-boss\'s); pool waits, the most requests waiting at once for a connection of the app\'s pool.');
     log('');
