@@ -282,7 +282,7 @@ async function runFanout(machine: MachineInfo): Promise<number> {
     log('');
     log(describeMachine(machine));
     log(
-      `Fan-out: ${therapists.toLocaleString('en-US')} therapists eligible for each referral, one SSE stream each from ${clientProcesses} client processes ` +
+      `Fan-out: ${therapists.toLocaleString('en-US')} therapists eligible for each referral, one SSE stream each from ${clientProcesses} client processes at the lowest CPU priority ` +
         `(opened in ${results.connectSeconds.toFixed(1)} s); the app and its embedded PostgreSQL on the same machine.`,
     );
     // Anything else running here competes with the app, its database and the clients for the cores.
