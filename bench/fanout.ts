@@ -2,7 +2,8 @@
  * The fan-out benchmark: N therapists (5,000 by default) all eligible for one referral, each with a
  * Server-Sent Events stream open from client processes on this machine; an agency posts the
  * referral and each stream's time to its 'notification' event is measured. Then referral posts
- * per second with those therapists in the database. It reports figures; it asserts no timings.
+ * per second with those therapists in the database. Before all of it, the same clients measure the
+ * machine's floor on a bare server (fanout-baseline.ts). It reports figures; it asserts no timings.
  */
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../src/server/db/client';
