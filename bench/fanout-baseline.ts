@@ -9,14 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startClients, type Client } from './fanout-client-processes';
+import { openStreams, startClients, type Client } from './fanout-client-processes';
 import type { FanoutSettings } from './fanout';
-import { summarizeArrivals, type FanoutRound } from './report';
+import { timeArrivals } from './fanout-rounds';
+import type { FanoutRound } from './report';
 
-/** As the app's rounds: a stream still waiting after this long counts as not received. */
-const DELIVERY_TIMEOUT_MS = 15_000;
-
-const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A new-referral notification as the app's stream sends it (stream.ts), its link the referral's. */
@@ -65,40 +62,17 @@ export async function runBroadcastBaseline(settings: FanoutSettings, log: (line:
   let clients: Client[] = [];
   try {
     clients = await startClients(settings.clientProcesses);
-    const perClient = Math.ceil(settings.therapists / clients.length);
     log(`baseline: opening ${settings.therapists.toLocaleString('en-US')} SSE streams to a bare node:http server…`);
-    const connected = await Promise.all(
-      clients.map((client, index) => {
-        const count = Math.max(0, Math.min(perClient, settings.therapists - index * perClient));
-        return client.request({ type: 'connect', url: server.url, cookies: Array.from({ length: count }, () => ''), concurrency: 25 }, 'connected');
-      }),
-    );
-    const failures = connected.flatMap((message) => message.failures);
-    if (failures.length > 0) throw new Error(`${failures.length} baseline streams failed to open (first: ${failures[0]})`);
+    await openStreams(clients, server.url, Array.from({ length: settings.therapists }, () => ''));
     await sleep(2000);
 
     const rounds: FanoutRound[] = [];
     for (let round = 1; round <= settings.rounds; round++) {
-      await Promise.all(clients.map((client) => client.request({ type: 'arm' }, 'armed')));
-      const match = `/dashboard/therapist/referrals/${randomUUID()}`;
-      const started = now();
-      const written = server.broadcast(eventFor(round, match));
-      const sendMs = now() - started;
-      const allReceived = Promise.all(clients.map((client) => client.request({ type: 'expect', match }, 'all-received')));
-      await Promise.race([allReceived, sleep(DELIVERY_TIMEOUT_MS)]);
-      for (const client of clients) client.forget('all-received');
-      const collected = await Promise.all(clients.map((client) => client.request({ type: 'collect', match }, 'collected')));
-      const arrivals = collected.flatMap((message) => message.arrivals).map((at) => (at === null ? null : at - started));
-      rounds.push({
-        group: 'bare node:http broadcast (baseline)',
-        label: `round ${round}`,
-        ...summarizeArrivals(arrivals, settings.therapists),
-        notified: written,
-        postMs: sendMs,
-        healthMaxMs: Number.NaN,
-        healthFailures: 0,
-        poolWaitingMax: 0,
+      const timed = await timeArrivals(clients, settings.therapists, async () => {
+        const match = `/dashboard/therapist/referrals/${randomUUID()}`;
+        return { match, notified: server.broadcast(eventFor(round, match)) };
       });
+      rounds.push({ group: 'bare node:http broadcast (baseline)', label: `round ${round}`, ...timed, healthMaxMs: Number.NaN, healthFailures: 0, poolWaitingMax: 0 });
       await sleep(1000);
     }
     return rounds;

@@ -92,3 +92,22 @@ export async function startClients(count: number): Promise<Client[]> {
     }),
   );
 }
+
+/**
+ * Opens one stream at `url` per cookie, shared out evenly over the clients, 25 at a time in each;
+ * fails if any did not open. Returns how many are open and how long it took.
+ */
+export async function openStreams(clients: Client[], url: string, cookies: string[]): Promise<{ open: number; seconds: number }> {
+  const started = Date.now();
+  const perClient = Math.ceil(cookies.length / clients.length);
+  const connected = await Promise.all(
+    clients.map((client, index) =>
+      client.request({ type: 'connect', url, cookies: cookies.slice(index * perClient, (index + 1) * perClient), concurrency: 25 }, 'connected'),
+    ),
+  );
+  const failures = connected.flatMap((message) => message.failures);
+  if (failures.length > 0) {
+    throw new Error(`${failures.length} streams failed to open (first: ${failures[0]}); is the open-file limit (ulimit -n) high enough?`);
+  }
+  return { open: connected.reduce((sum, message) => sum + message.open, 0), seconds: (Date.now() - started) / 1000 };
+}

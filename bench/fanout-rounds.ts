@@ -7,7 +7,7 @@ import { callApi } from '../test/http';
 import { referralInput } from '../test/referrals';
 import type { Client } from './fanout-client-processes';
 import type { FanoutSettings } from './fanout';
-import { summarizeArrivals, type FanoutRound, type PostRate } from './report';
+import { summarizeArrivals, type ArrivalSummary, type FanoutRound, type PostRate } from './report';
 import type { BenchApp } from './servers';
 
 /** Generous: a stream still waiting after this long counts as not received. */
@@ -17,10 +17,28 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `trigger` (which posts a referral, or creates the notifications directly) and measures, for
- * every stream, the time from just before it until the stream has the event whose link holds
- * `match`.
+ * Arms the clients, runs `trigger` (which sends the event: posts a referral, creates the
+ * notifications, or writes it on the baseline's bare server) and measures, for every stream, the
+ * time from just before it until the stream has the event whose link holds `match`.
  */
+export async function timeArrivals(
+  clients: Client[],
+  expected: number,
+  trigger: () => Promise<{ match: string; notified: number }>,
+): Promise<ArrivalSummary & { notified: number; postMs: number }> {
+  await Promise.all(clients.map((client) => client.request({ type: 'arm' }, 'armed')));
+  const started = now();
+  const { match, notified } = await trigger();
+  const postMs = now() - started;
+  const allReceived = Promise.all(clients.map((client) => client.request({ type: 'expect', match }, 'all-received')));
+  await Promise.race([allReceived, sleep(DELIVERY_TIMEOUT_MS)]);
+  for (const client of clients) client.forget('all-received');
+  const collected = await Promise.all(clients.map((client) => client.request({ type: 'collect', match }, 'collected')));
+  const arrivals = collected.flatMap((message) => message.arrivals);
+  return { ...summarizeArrivals(arrivals.map((at) => (at === null ? null : at - started)), expected), notified, postMs };
+}
+
+/** A round of the app's (timeArrivals), with its health and its pool watched meanwhile. */
 export async function fanoutRound(
   app: BenchApp,
   clients: Client[],
@@ -28,8 +46,6 @@ export async function fanoutRound(
   name: { group: string; label: string },
   trigger: () => Promise<{ match: string; notified: number }>,
 ): Promise<FanoutRound> {
-  await Promise.all(clients.map((client) => client.request({ type: 'arm' }, 'armed')));
-
   // Probes /api/health (the app's pool and pg-boss's) while the fan-out runs: a starved pool shows here.
   let delivering = true;
   const healthMs: number[] = [];
@@ -52,23 +68,13 @@ export async function fanoutRound(
     poolWaitingMax = Math.max(poolWaitingMax, pool.waitingCount);
   }, 5);
 
-  const started = now();
-  const { match, notified } = await trigger();
-  const postMs = now() - started;
-  const allReceived = Promise.all(clients.map((client) => client.request({ type: 'expect', match }, 'all-received')));
-  await Promise.race([allReceived, sleep(DELIVERY_TIMEOUT_MS)]);
-  for (const client of clients) client.forget('all-received');
+  const timed = await timeArrivals(clients, expected, trigger);
   delivering = false;
   clearInterval(sampling);
   await probing;
-
-  const collected = await Promise.all(clients.map((client) => client.request({ type: 'collect', match }, 'collected')));
-  const arrivals = collected.flatMap((message) => message.arrivals);
   return {
     ...name,
-    ...summarizeArrivals(arrivals.map((at) => (at === null ? null : at - started)), expected),
-    notified,
-    postMs,
+    ...timed,
     healthMaxMs: healthMs.length > 0 ? Math.max(...healthMs) : 0,
     healthFailures,
     poolWaitingMax,

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../src/server/db/client';
 import { createNotifications } from '../src/server/notifications/service';
 import { runBroadcastBaseline } from './fanout-baseline';
-import { checkOpenFileLimit, startClients } from './fanout-client-processes';
+import { checkOpenFileLimit, openStreams, startClients } from './fanout-client-processes';
 import { fanoutRound, post, postRate } from './fanout-rounds';
 import { FAR_THERAPISTS, FAR_ZIP, NEAR_ZIP, seed } from './fanout-seed';
 import type { FanoutRound, PostRate } from './report';
@@ -37,7 +37,6 @@ export interface FanoutResults {
   streamsEnded: number;
 }
 
-const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runFanoutBenchmark(app: BenchApp, settings: FanoutSettings, log: (line: string) => void): Promise<FanoutResults> {
@@ -50,27 +49,7 @@ export async function runFanoutBenchmark(app: BenchApp, settings: FanoutSettings
   const clients = await startClients(settings.clientProcesses);
   try {
     log(`opening ${settings.therapists.toLocaleString('en-US')} SSE streams from ${settings.clientProcesses} client processes…`);
-    const connectStarted = now();
-    const perClient = Math.ceil(seeded.therapistCookies.length / clients.length);
-    const connected = await Promise.all(
-      clients.map((client, index) =>
-        client.request(
-          {
-            type: 'connect',
-            url: `${app.url}/api/notifications/stream`,
-            cookies: seeded.therapistCookies.slice(index * perClient, (index + 1) * perClient),
-            concurrency: 25,
-          },
-          'connected',
-        ),
-      ),
-    );
-    const connectSeconds = (now() - connectStarted) / 1000;
-    const open = connected.reduce((sum, message) => sum + message.open, 0);
-    const failures = connected.flatMap((message) => message.failures);
-    if (failures.length > 0) {
-      throw new Error(`${failures.length} streams failed to open (first: ${failures[0]}); is the open-file limit (ulimit -n) high enough?`);
-    }
+    const { open, seconds: connectSeconds } = await openStreams(clients, `${app.url}/api/notifications/stream`, seeded.therapistCookies);
     log(`${open.toLocaleString('en-US')} streams open in ${connectSeconds.toFixed(1)} s; letting the server settle…`);
     await sleep(2000);
 
