@@ -44,6 +44,7 @@ describe('what managers see of an undelivered message', () => {
     expect(chat).toMatchObject({ kind: 'signup-chat', recipient: 'Therapist sign-ups chat', summary: 'New therapist sign-up' });
     expect(JSON.stringify(chat)).not.toContain('Casey');
     expect(presentUndelivered(row({ job: 'referral-alerts', data: { referralId: 'r', therapistIds: ['a', 'b'] } }))).toMatchObject({ recipient: '2 therapists' });
+    expect(presentUndelivered(row({ job: 'referral-alerts', data: { referralId: 'r' } }))).toMatchObject({ recipient: 'Therapists offered it' });
     expect(presentUndelivered(row({ job: 'referral-alert', data: { referralId: 'r', therapistId: 't' } }))).toMatchObject({ recipient: 'A therapist' });
   });
 });

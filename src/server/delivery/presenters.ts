@@ -46,8 +46,10 @@ export function presentUndelivered(row: UndeliveredRow): UndeliveredItem {
       return { ...base, kind: 'signup-chat', ...chat };
     }
     case 'referral-alerts': {
-      const count = Array.isArray(row.data.therapistIds) ? row.data.therapistIds.length : 0;
-      return { ...base, kind: 'referral-alerts', recipient: `${count} ${count === 1 ? 'therapist' : 'therapists'}`, summary: 'Alerts about a newly posted referral' };
+      // A post's job names no one: it alerts every therapist offered the referral not alerted yet.
+      const ids = row.data.therapistIds;
+      const recipient = Array.isArray(ids) ? `${ids.length} ${ids.length === 1 ? 'therapist' : 'therapists'}` : 'Therapists offered it';
+      return { ...base, kind: 'referral-alerts', recipient, summary: 'Alerts about a newly posted referral' };
     }
     case 'referral-alert':
       return { ...base, kind: 'referral-alert', recipient: 'A therapist', summary: 'Email and text alert about a newly posted referral' };

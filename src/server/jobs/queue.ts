@@ -14,8 +14,12 @@ export interface JobData {
   'send-sms': { smsId: string };
   /** A message to the team's chat about a new sign-up (managers use the agency channel). */
   'signup-webhook': { target: 'agency' | 'therapist' | 'manager'; content: string };
-  /** The email/SMS alerts of therapists offered a referral, in bulk (after its commit); those in quiet hours get a job of their own for when they end. */
-  'referral-alerts': { referralId: string; therapistIds: string[] };
+  /**
+   * The email/SMS alerts of therapists offered a referral, in bulk (after its commit); those in quiet
+   * hours get a job of their own for when they end. Without `therapistIds`: every offer of the
+   * referral not alerted yet (what a post queues: its offers are all new).
+   */
+  'referral-alerts': { referralId: string; therapistIds?: string[] };
   /** One therapist's email/SMS alert about one referral: what the previous version queued (referral-alerts does it now). */
   'referral-alert': { referralId: string; therapistId: string };
   /** Closes a posted referral whose offer window has passed. */

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { serviceTypes } from '../../domain/accounts';
 import { defaultNotificationPreferences, endOfQuietHours, type QuietHours } from '../../domain/notification-preferences';
 import { usableTimeZone } from '../../domain/time-zones';
 import { urgencyLabels } from '../../domain/referrals';
 import { inTransaction, type Database, type Transaction } from '../db/client';
 import { preparedByText } from '../db/named-statement';
-import { notificationPreferences, useraccounts } from '../db/schema/index';
+import { notificationPreferences, referralOffers, useraccounts } from '../db/schema/index';
 import type { JobHandler, JobQueue, QueuedJob } from '../jobs/queue';
 import { queueMails, type OutgoingMail } from '../mail/queue-mail';
 import { queueTexts } from '../sms/queue-sms';
@@ -38,7 +38,7 @@ export function createReferralAlertsJob(deps: AlertDeps): JobHandler<'referral-a
   const now = deps.now ?? (() => new Date());
   return async ({ referralId, therapistIds }) => {
     const at = now();
-    const wishes = await alertWishes(deps.database, therapistIds, at);
+    const wishes = await alertWishes(deps.database, { referralId, therapistIds }, at);
     const due = wishes.filter((wish) => wish.from <= at);
     const later = new Map<number, string[]>();
     for (const wish of wishes) if (wish.from > at) later.set(wish.from.getTime(), [...(later.get(wish.from.getTime()) ?? []), wish.therapistId]);
@@ -63,19 +63,27 @@ export function createReferralAlertJob(deps: AlertDeps): JobHandler<'referral-al
 }
 
 /**
- * Each therapist's channels and quiet hours, read in one statement; those who want neither email
- * nor SMS are left out. Quiet hours are wall-clock times on the therapist's own zone, the one their
+ * The channels and quiet hours of each therapist holding an offer of the referral not alerted yet
+ * (of `therapistIds` only, when given), read in one statement; those who want neither email nor
+ * SMS are left out. Quiet hours are wall-clock times on the therapist's own zone, the one their
  * pages show; their end is worked out once per distinct setting (it steps through the day).
  */
-async function alertWishes(database: Database, therapistIds: string[], at: Date): Promise<AlertWish[]> {
+async function alertWishes(database: Database, which: { referralId: string; therapistIds?: string[] }, at: Date): Promise<AlertWish[]> {
   const rows = await database.db
-    .select({ therapistId: useraccounts.userId, saved: notificationPreferences, zone: useraccounts.timeZone })
-    .from(useraccounts)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, useraccounts.userId))
-    // One array parameter rather than one each: a post may alert thousands, and a statement takes
-    // at most 65,535 parameters.
-    .where(sql`${useraccounts.userId} = any(${sql.param(therapistIds)}::text[])`);
-  const found = new Map(rows.map((row) => [row.therapistId, row]));
+    .select({ therapistId: referralOffers.therapistId, saved: notificationPreferences, zone: useraccounts.timeZone })
+    .from(referralOffers)
+    .leftJoin(useraccounts, eq(useraccounts.userId, referralOffers.therapistId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, referralOffers.therapistId))
+    .where(
+      and(
+        eq(referralOffers.referralId, which.referralId),
+        isNull(referralOffers.alertedAt),
+        // One array parameter rather than one each: a statement takes at most 65,535 parameters.
+        which.therapistIds ? sql`${referralOffers.therapistId} = any(${sql.param(which.therapistIds)}::text[])` : undefined,
+      ),
+    )
+    // Chunked in therapist order, as each chunk locks its offers.
+    .orderBy(referralOffers.therapistId);
   const ends = new Map<string, Date>();
   const endOf = (quiet: QuietHours) => {
     const key = `${quiet.start}|${quiet.end}|${quiet.timeZone}`;
@@ -84,10 +92,8 @@ async function alertWishes(database: Database, therapistIds: string[], at: Date)
     return end;
   };
   const wishes: AlertWish[] = [];
-  for (const therapistId of new Set(therapistIds)) {
-    const row = found.get(therapistId);
-    const timeZone = usableTimeZone(row?.zone ?? null);
-    const saved = row?.saved;
+  for (const { therapistId, saved, zone } of rows) {
+    const timeZone = usableTimeZone(zone);
     const email = saved ? saved.email : defaultNotificationPreferences.email;
     const smsPhone = saved?.sms && saved.smsPhone ? saved.smsPhone : null;
     if (!email && !smsPhone) continue;

@@ -72,10 +72,14 @@ async function offerOf(referralId: string, therapistId: string) {
   return offer;
 }
 
-/** The 'referral-alerts' jobs pg-boss holds that alert this therapist about this referral, oldest first. */
+/**
+ * The 'referral-alerts' jobs pg-boss holds that alert this therapist about this referral, oldest
+ * first: the post's, which names no one (it alerts every offer), and those naming them.
+ */
 async function alertJobsFor(referralId: string, therapistId: string) {
   const result = await app.runtime.database.pool.query<{ state: string; start_after: Date }>(
-    "select state, start_after from pgboss.job where name = 'referral-alerts' and data->>'referralId' = $1 and data->'therapistIds' ? $2 order by created_on",
+    `select state, start_after from pgboss.job where name = 'referral-alerts' and data->>'referralId' = $1
+       and (not data ? 'therapistIds' or data->'therapistIds' ? $2) order by created_on`,
     [referralId, therapistId],
   );
   return result.rows;
@@ -130,23 +134,46 @@ describe('email alerts', () => {
     await expect.poll(async () => (await mailsTo(person.email, referral.id)).map((row) => row.status), { timeout: 5000 }).toEqual(['sent']);
   });
 
-  it('posting queues one alerts job for everyone offered; run again, it still alerts each therapist once', async () => {
+  it('posting queues one alerts job for everyone offered, naming no one; run again, it still alerts each therapist once', async () => {
     const people = [await therapist(), await therapist(), await therapist()];
     const referral = await post();
-    const fanOuts = await app.runtime.database.pool.query<{ data: { therapistIds: string[] } }>(
+    const fanOuts = await app.runtime.database.pool.query<{ data: Record<string, unknown> }>(
       "select data from pgboss.job where name = 'referral-alerts' and data->>'referralId' = $1",
       [referral.id],
     );
-    expect(fanOuts.rows).toHaveLength(1);
-    expect(fanOuts.rows[0]!.data.therapistIds).toEqual(expect.arrayContaining(people.map((p) => p.userId)));
+    expect(fanOuts.rows.map((row) => row.data)).toEqual([{ referralId: referral.id }]);
     for (const person of people) await smtp.waitForMail((m) => m.to.includes(person.email) && m.text.includes(referral.id));
 
-    await createReferralAlertsJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url })({
-      referralId: referral.id,
-      therapistIds: people.map((p) => p.userId),
-    });
+    const alerts = createReferralAlertsJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url });
+    await alerts({ referralId: referral.id });
+    await alerts({ referralId: referral.id, therapistIds: people.map((p) => p.userId) });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     for (const person of people) expect(await mailsTo(person.email, referral.id)).toHaveLength(1);
+  });
+
+  it("a job naming no one alerts only the offers of its referral not alerted yet, and a job naming therapists only those", async () => {
+    const [first, second, third] = [await therapist(), await therapist(), await therapist()];
+    const referral = await post();
+    for (const person of [first!, second!, third!]) await smtp.waitForMail((m) => m.to.includes(person.email) && m.text.includes(referral.id));
+    const other = await post();
+    for (const person of [first!, second!, third!]) await smtp.waitForMail((m) => m.to.includes(person.email) && m.text.includes(other.id));
+    const unalert = (referralId: string, therapistId: string) =>
+      db().update(referralOffers).set({ alertedAt: null }).where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.therapistId, therapistId)));
+    await unalert(referral.id, first!.userId);
+    await unalert(referral.id, second!.userId);
+    await unalert(other.id, first!.userId);
+    const alerts = createReferralAlertsJob({ database: app.runtime.database, jobs: app.runtime.jobs, publicUrl: app.url });
+
+    await alerts({ referralId: referral.id, therapistIds: [second!.userId] });
+    expect(await mailsTo(first!.email, referral.id)).toHaveLength(1);
+    expect(await mailsTo(second!.email, referral.id)).toHaveLength(2);
+
+    await alerts({ referralId: referral.id });
+    expect(await mailsTo(first!.email, referral.id)).toHaveLength(2);
+    expect(await mailsTo(second!.email, referral.id)).toHaveLength(2);
+    expect(await mailsTo(third!.email, referral.id)).toHaveLength(1);
+    expect(await mailsTo(first!.email, other.id)).toHaveLength(1);
+    expect((await offerOf(other.id, first!.userId)).alertedAt).toBeNull();
   });
 
   it('a retried alert job does not send again', async () => {
