@@ -130,7 +130,9 @@ export async function seed(app: BenchApp, settings: FanoutSettings): Promise<See
     );
     await client.query('commit');
     await seedReferralHistory(client, { agencyIds: agencies.map((p) => p.id), ...HISTORY });
-    await client.query('analyze');
+    // Vacuumed as well as analyzed, as generate-market.ts does: the state autovacuum reaches a few
+    // minutes later (visibility map set), in which matching reads the credentials' index alone.
+    await client.query('vacuum analyze');
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;

@@ -43,7 +43,9 @@ export const therapistCredentials = pgTable(
     verificationSource: text(),
   },
   (t) => [
-    index().on(t.therapistId, t.kind),
+    // Each therapist's credentials with every column matching judges them by (standing.ts,
+    // credentialsHeldSql), so a post judging thousands reads the index alone, not each row.
+    index('therapist_credentials_standing').on(t.therapistId, t.kind, t.status, t.expiresOn, t.issuer),
     index().on(t.status, t.submittedAt),
     index('therapist_credentials_expiring').on(t.expiresOn).where(sql`${t.status} = 'verified'`),
   ],
