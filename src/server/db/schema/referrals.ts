@@ -109,12 +109,13 @@ export const referralServices = pgTable(
 export const referralOffers = pgTable(
   'referral_offers',
   {
-    referralId: uuid()
-      .notNull()
-      .references(() => referrals.id, { onDelete: 'cascade' }),
-    therapistId: text()
-      .notNull()
-      .references(() => therapistProfiles.id, { onDelete: 'cascade' }),
+    /**
+     * The referral and the therapist are kept as foreign keys with ON DELETE CASCADE would keep
+     * them, but checked once a statement, not once a row (migration 0040): a post to 5,000
+     * therapists inserts 5,000 offers in one statement.
+     */
+    referralId: uuid().notNull(),
+    therapistId: text().notNull(),
     distanceMiles: real().notNull(),
     notifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     hiddenAt: timestamp({ withTimezone: true }),
