@@ -21,3 +21,12 @@ export function liveSessionCondition(alias: string, sessionIdSql: string, userId
   return `${alias}.id = ${sessionIdSql} and ${alias}.user_id = ${userIdSql} and ${alias}.expires_at > now()
     and ${alias}.created_at > now() - make_interval(secs => ${SESSION_ABSOLUTE_SECONDS})`;
 }
+
+/**
+ * When session row `alias` stops standing if nothing changes it: its idle expiry or the end of its
+ * absolute lifetime, whichever comes first. Signing out, or any change that shortens it, is
+ * announced instead (migration 0041), so a stream may trust this until then.
+ */
+export function liveSessionUntil(alias: string): string {
+  return `least(${alias}.expires_at, ${alias}.created_at + make_interval(secs => ${SESSION_ABSOLUTE_SECONDS}))`;
+}

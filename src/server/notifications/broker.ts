@@ -1,16 +1,23 @@
 import { connectDatabase, type Database } from '../db/client';
 import { startListener } from '../db/listener';
+import type { NotificationRow } from './queries';
 import { NOTIFICATION_CHANNEL } from './service';
 
-/** A live SSE connection: told to fetch whatever it has not sent yet. */
+/** A live SSE connection: told to fetch whatever it has not sent yet, or given it whole. */
 export interface NotificationSubscriber {
-  /** `id`: the notification announced; undefined when anything may have been missed (reconnect). */
-  wake(id?: number): void;
+  /**
+   * `id`: the notification announced; undefined when anything may have been missed (reconnect).
+   * `row`: the notification itself, when it was announced whole and nothing announced before it
+   * can have been missed.
+   */
+  wake(id?: number, row?: NotificationRow): void;
+  /** The session the connection was opened in has ended (signed out, or cut short). */
+  sessionEnded(): void;
 }
 
 export interface NotificationBroker {
-  /** Registers a connection for a user; returns its unsubscribe. */
-  subscribe(userId: string, subscriber: NotificationSubscriber): () => void;
+  /** Registers a connection for a user and the session it was opened in; returns its unsubscribe. */
+  subscribe(userId: string, sessionId: string, subscriber: NotificationSubscriber): () => void;
   /**
    * What the streams read their notifications with (stream.ts): connections of their own, so the
    * app's pool filling up — a fan-out is followed by thousands of alert jobs — does not hold up
@@ -27,27 +34,34 @@ export const READ_CONNECTIONS = 2;
 export const LISTENER_APPLICATION_NAME = 'carerelay-notifications';
 
 /**
- * One LISTEN connection per app instance. A NOTIFY carries only [userId, id] pairs (service.ts's
- * Announcement: a fan-out's few hundred in one); the broker loads nothing itself but wakes each
- * user's connections, each of which reads rows past its last sent id, so the database stays the
- * source of truth and order holds. The id goes along with the wake, so a connection that has
- * already sent it (read together with an earlier one) skips the read. When the connection drops it
- * reconnects with backoff and wakes every connection, which catches up on what was missed meanwhile.
+ * One LISTEN connection per app instance. A NOTIFY carries the notifications committed (service.ts's
+ * Announcement: a fan-out's few dozen in one), whole or as [userId, id], and the ends of sessions;
+ * the broker loads nothing itself but hands each to its user's connections, which send a whole one
+ * as it is and read the others past their last sent id, so order holds. The id goes along, so a
+ * connection that has already sent it skips it. When the connection drops it reconnects with
+ * backoff and wakes every connection, which catches up on what was missed meanwhile; until then
+ * nothing is handed over whole, as a session may have ended unannounced.
  */
 export async function startNotificationBroker(options: {
   databaseUrl: string;
   onError: (error: unknown) => void;
 }): Promise<NotificationBroker> {
   const subscribers = new Map<string, Set<NotificationSubscriber>>();
+  const bySession = new Map<string, Set<NotificationSubscriber>>();
+  // False from a lost connection until every connection has been woken after the reconnect.
+  let continuous = true;
   const wakeAll = () => {
     for (const set of subscribers.values()) for (const subscriber of set) subscriber.wake();
   };
 
-  const wake = (userId: unknown, id: unknown) => {
+  const wake = (entry: unknown[]) => {
+    const [userId, id] = entry;
     if (typeof userId !== 'string') return;
     const set = subscribers.get(userId);
     if (!set) return;
-    for (const subscriber of set) subscriber.wake(typeof id === 'number' ? id : undefined);
+    const known = typeof id === 'number' ? id : undefined;
+    const row = continuous && known !== undefined ? wholeRow(userId, known, entry) : undefined;
+    for (const subscriber of set) subscriber.wake(known, row);
   };
 
   const onNotification = (message: string) => {
@@ -58,11 +72,20 @@ export async function startNotificationBroker(options: {
       return;
     }
     if (Array.isArray(payload)) {
-      for (const pair of payload as unknown[]) if (Array.isArray(pair)) wake(pair[0], pair[1]);
+      for (const entry of payload as unknown[]) if (Array.isArray(entry)) wake(entry);
+      return;
+    }
+    if (!payload || typeof payload !== 'object') return;
+    const { endedSessions, userId, id } = payload as { endedSessions?: unknown; userId?: unknown; id?: unknown };
+    if (Array.isArray(endedSessions)) {
+      for (const sessionId of endedSessions) {
+        if (typeof sessionId !== 'string') continue;
+        for (const subscriber of [...(bySession.get(sessionId) ?? [])]) subscriber.sessionEnded();
+      }
       return;
     }
     // One {userId, id} each: what an instance of the previous version announces, during a rolling deploy.
-    if (payload && typeof payload === 'object') wake((payload as { userId?: unknown }).userId, (payload as { id?: unknown }).id);
+    wake([userId, id]);
   };
 
   const reads = connectDatabase(options.databaseUrl, { max: READ_CONNECTIONS });
@@ -72,8 +95,14 @@ export async function startNotificationBroker(options: {
     channel: NOTIFICATION_CHANNEL,
     applicationName: LISTENER_APPLICATION_NAME,
     onNotification,
+    onLost: () => {
+      continuous = false;
+    },
     // Anything announced while we were not listening is found by the catch-up fetch.
-    onReconnected: wakeAll,
+    onReconnected: () => {
+      wakeAll();
+      continuous = true;
+    },
     onError: options.onError,
   }).catch(async (error: unknown) => {
     await reads.close();
@@ -82,13 +111,19 @@ export async function startNotificationBroker(options: {
 
   return {
     reads,
-    subscribe(userId, subscriber) {
-      let set = subscribers.get(userId);
-      if (!set) subscribers.set(userId, (set = new Set()));
-      set.add(subscriber);
+    subscribe(userId, sessionId, subscriber) {
+      const add = (map: Map<string, Set<NotificationSubscriber>>, key: string) => {
+        let set = map.get(key);
+        if (!set) map.set(key, (set = new Set()));
+        set.add(subscriber);
+        return () => {
+          set.delete(subscriber);
+          if (set.size === 0 && map.get(key) === set) map.delete(key);
+        };
+      };
+      const removes = [add(subscribers, userId), add(bySession, sessionId)];
       return () => {
-        set.delete(subscriber);
-        if (set.size === 0 && subscribers.get(userId) === set) subscribers.delete(userId);
+        for (const remove of removes) remove();
       };
     },
     stop: async () => {
@@ -96,4 +131,14 @@ export async function startNotificationBroker(options: {
       await reads.close();
     },
   };
+}
+
+/** An announced entry's notification, when it came whole ([userId, id, type, title, body, link, createdAt]). */
+function wholeRow(userId: string, id: number, entry: unknown[]): NotificationRow | undefined {
+  const [, , type, title, body, link, createdAt] = entry;
+  if (typeof type !== 'string' || typeof title !== 'string' || typeof body !== 'string' || typeof link !== 'string' || typeof createdAt !== 'string') {
+    return undefined;
+  }
+  // Just committed: nobody can have read it yet.
+  return { id, userId, type, title, body, link, createdAt: new Date(createdAt), readAt: null };
 }

@@ -163,8 +163,8 @@ describe('GET /api/notifications/stream', () => {
     await Promise.all(people.map((p, index) => settled(streams[index]!, p.userId)));
     const before = streams.map((connection) => connection.events.length);
 
-    // 150 other users sorted right after each person, so each person's pair lands in a payload of
-    // its own: 450 pairs of ~60 bytes need four or more under the 8000-byte limit.
+    // 150 other users sorted right after each person, so each person's notification lands in a
+    // payload of its own: 450 of ~150 bytes need ten or more under the 8000-byte limit.
     const others = people.flatMap((p) => Array.from({ length: 150 }, (_, n) => `${p.userId}-other-${String(n).padStart(3, '0')}`));
     const admin = new pg.Client({ connectionString: first.runtime.databaseUrl });
     await admin.connect();
@@ -191,6 +191,8 @@ describe('GET /api/notifications/stream', () => {
     expect(payloads.length).toBeGreaterThanOrEqual(4);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
     const announced = payloads.flatMap((payload) => JSON.parse(payload) as Array<[string, number]>);
+    // In id order across payloads: a stream sends what it is announced whole and skips any id below its last.
+    expect(announced.map(([, id]) => id)).toEqual(announced.map(([, id]) => id).sort((a, b) => a - b));
     const carrying = people.map((p) => payloads.findIndex((payload) => (JSON.parse(payload) as Array<[string, number]>).some(([userId]) => userId === p.userId)));
     expect(new Set(carrying).size).toBe(people.length);
 

@@ -68,8 +68,8 @@ const notificationStreamRoutes: RoutesPlugin = async (app, deps) => {
         lastEventId: raw === undefined ? undefined : Number(raw),
         response: reply.raw,
         log: request.log,
-        // The full check; the stream also checks its session token in each batched delivery query, and runs
-        // this every few minutes. It never refreshes the idle timer.
+        // The full check, run every few minutes; the stream also checks its session in each batched
+        // read and ends when the session's end is announced. It never refreshes the idle timer.
         stillSignedIn: async () => (await getActor(request, deps, { background: true }).catch(() => null)) !== null,
       });
       open.add(end);

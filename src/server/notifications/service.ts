@@ -36,13 +36,20 @@ export async function createNotification(t: Transaction, input: NewNotification)
 }
 
 /**
- * What a NOTIFY on NOTIFICATION_CHANNEL carries: the [userId, id] of each notification committed,
- * as many as fit in one payload (PostgreSQL refuses one of 8000 bytes or more).
+ * What a NOTIFY on NOTIFICATION_CHANNEL carries: each notification committed, as many as fit in one
+ * payload (PostgreSQL refuses one of 8000 bytes or more), in id order. One created in bulk comes
+ * whole, so a stream can send it without reading it back (stream.ts); otherwise, or when it is long,
+ * only its [userId, id], and the stream reads it. The end of a session comes on the same channel,
+ * as `{ endedSessions }` (migration 0041).
  */
-export type Announcement = Array<[userId: string, id: number]>;
+export type Announcement = Array<
+  [userId: string, id: number] | [userId: string, id: number, type: string, title: string, body: string, link: string, createdAt: string]
+>;
 
-/** Bytes of [userId, id] pairs per payload: under the 8000-byte limit with room for one more pair. */
+/** Bytes of announced notifications per payload: under the 8000-byte limit with room for one more. */
 const ANNOUNCEMENT_BYTES = 7000;
+/** The longest notification announced whole; a longer one is announced by its id alone. */
+const WHOLE_ANNOUNCEMENT_BYTES = 900;
 
 /**
  * Inserts one notification per input and announces them: the bulk form of createNotification for
@@ -91,27 +98,31 @@ export function notificationsFrom(inputs: NewNotification[]): SQL {
  * lock with `where ${LOCKED}`). Its one row: `created`, and what `before`'s caller selects in `extra`.
  */
 export function insertAndAnnounce(rows: SQL, options: { lock: string[] | SQL; before?: SQL; extra?: SQL }): SQL {
-  // Each pair's running size (its JSON and the ", " before it) puts it in a payload of at most
-  // ANNOUNCEMENT_BYTES plus one pair. LOCKED is an uncorrelated subquery, run once before the
-  // insert's first row: every lock is taken before any notification gets its id.
+  // Each entry's running size (its JSON and the comma before it) puts it in a payload of at most
+  // ANNOUNCEMENT_BYTES plus one entry. The payloads are sent in id order (a volatile function in the
+  // select list of a sorted query is evaluated after the sort), so a stream sending what it is
+  // announced never meets one of a user's notifications after a later one. LOCKED is an uncorrelated
+  // subquery, run once before the insert's first row: every lock is taken before any notification
+  // gets its id.
   return sql`
     with ${options.before ? sql`${options.before},` : sql``}
     ${lockedRecipients(options.lock)},
     inserted as (
       insert into notifications (user_id, type, title, body, link)
       select * from (${rows}) r where ${LOCKED}
-      returning id, user_id
+      returning id, user_id, type, title, body, link, created_at
     ),
-    pairs as (
-      select json_build_array(user_id, id) as pair,
-             sum(octet_length(json_build_array(user_id, id)::text) + 2) over (order by id) as running
-      from inserted
+    entries as (
+      select id, case when octet_length(whole) <= ${WHOLE_ANNOUNCEMENT_BYTES} then whole else json_build_array(user_id, id)::text end as entry
+      from (select id, user_id, json_build_array(user_id, id, type, title, body, link, created_at)::text as whole from inserted) i
     ),
     payloads as (
-      select json_agg(pair)::text as payload from pairs group by running / ${ANNOUNCEMENT_BYTES}
+      select '[' || string_agg(entry, ',' order by id) || ']' as payload, min(id) as first
+      from (select id, entry, sum(octet_length(entry) + 1) over (order by id) as running from entries) e
+      group by running / ${ANNOUNCEMENT_BYTES}
     )
     select (select count(*) from inserted)::int as created,
-           (select count(pg_notify(${NOTIFICATION_CHANNEL}, payload)) from payloads)::int as announced
+           (select count(*) from (select pg_notify(${NOTIFICATION_CHANNEL}, payload) from payloads order by first) sent)::int as announced
            ${options.extra ? sql`, ${options.extra}` : sql``}`;
 }
 

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { liveSessionCondition } from '../auth/live-session';
+import { liveSessionCondition, liveSessionUntil } from '../auth/live-session';
 import type { Database } from '../db/client';
-import { READ_CONNECTIONS, type NotificationBroker } from './broker';
+import { READ_CONNECTIONS, type NotificationBroker, type NotificationSubscriber } from './broker';
 import { latestNotificationId, unreadSince, type NotificationRow } from './queries';
 import { presentNotification } from './service';
 
@@ -16,6 +16,11 @@ const FRESH_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** Streams read by one statement, and statements in flight at once (one per connection of the broker's `reads`). */
 const MAX_STREAMS_PER_READ = 500;
 const MAX_READS_IN_FLIGHT = READ_CONNECTIONS;
+/**
+ * How long before its session's expiry a stream stops sending what it is announced as it comes and
+ * reads it, with the session, instead: room for the app's clock and the database's to differ.
+ */
+const EXPIRY_MARGIN_MS = 60_000;
 
 export interface StreamOptions {
   database: Database;
@@ -26,9 +31,11 @@ export interface StreamOptions {
   response: ServerResponse;
   log: FastifyBaseLogger;
   /**
-   * The session the stream was opened in (auth's `sessionIdOf`): every read checks it in the same
+   * The session the stream was opened in (auth's `sessionIdOf`). Every read checks it in the same
    * statement that reads the notifications, batched with every other stream woken at that moment
-   * (signed out, expired or past the absolute lifetime), so a revoked one gets nothing more.
+   * (signed out, expired or past the absolute lifetime), and learns until when it stands; signing
+   * out or cutting it short is announced (migration 0041) and ends the stream at once, before any
+   * notification committed after it. So a revoked session gets nothing more.
    */
   sessionId: string;
   /** The app's full check (account status, factors…), run every few minutes besides. */
@@ -37,15 +44,20 @@ export interface StreamOptions {
 
 /**
  * Serves one user's event stream on an already-opened response: replay, then live events as the
- * broker wakes it. Every send reads from the database past the last id sent, so a burst of wakes
- * costs one read and events go out once each, in id order. Reads of all streams woken together
- * (a referral posted to thousands of therapists wakes thousands at once) are one statement per
- * few hundred streams, not one per stream. Returns a function that ends it.
+ * broker wakes it. A notification announced whole (a fan-out's) is sent as it comes when the
+ * stream is idle, has sent everything announced before it and its session stands for a while yet:
+ * announcements come in commit order, and a user's notifications commit in id order (service.ts),
+ * so nothing can be missing before it. Otherwise the stream reads from the database past the last
+ * id sent, so a burst of wakes costs one read and events go out once each, in id order. Reads of
+ * all streams woken together are one statement per few hundred streams, not one per stream.
+ * Returns a function that ends it.
  */
 export function serveNotificationStream(options: StreamOptions): () => void {
   const { database, response, userId, sessionId } = options;
   const reader = readerFor(options.broker.reads);
   let lastSentId = options.lastEventId ?? 0;
+  /** When the session stops standing (ms), as the last read found it; 0 before the first. */
+  let liveUntil = 0;
   let ready = false;
   let pumping = false;
   let again = false;
@@ -72,31 +84,49 @@ export function serveNotificationStream(options: StreamOptions): () => void {
       do {
         again = false;
         // The read checks the session in the same statement: once it is gone, the stream ends.
-        const { signedIn, rows } = await reader.read(userId, lastSentId, sessionId);
+        const { signedIn, until, rows } = await reader.read(userId, lastSentId, sessionId);
         if (!signedIn) {
           end();
           return;
         }
+        liveUntil = until;
         await send(rows);
         if (rows.length === BATCH) again = true;
       } while (again && !closed);
       if (keepAlive) await write(': keep-alive\n\n');
     } catch (error) {
+      // What this read was for is unsent: nothing is sent unread until a read has caught up.
+      liveUntil = 0;
       options.log.error({ err: error }, 'notification stream fetch failed');
     } finally {
       pumping = false;
     }
   };
 
+  /** Sends a notification announced whole, as a read would have, with no read. */
+  const push = async (row: NotificationRow) => {
+    pumping = true;
+    try {
+      await send([row]);
+    } finally {
+      pumping = false;
+    }
+    // Announced meanwhile: read it.
+    if (again) await pump();
+  };
+
   const stream: LiveStream = {
     // A notification this stream has already sent (read along with an earlier one) needs no read.
-    wake: (id) => {
-      if (id === undefined || id > lastSentId) void pump();
+    wake: (id, row) => {
+      if (id !== undefined && id <= lastSentId) return;
+      if (row && ready && !pumping && !closed && Date.now() < liveUntil - EXPIRY_MARGIN_MS) void push(row);
+      else void pump();
     },
+    sessionEnded: () => end(),
     keepAlive: () => void pump(true),
   };
   // Subscribe before reading, so nothing committed between the read and the subscription is missed.
-  const unsubscribe = options.broker.subscribe(userId, stream);
+  const unsubscribe = options.broker.subscribe(userId, sessionId, stream);
   reader.register(stream);
 
   const stopFullChecks = scheduleFullChecks(options.stillSignedIn, () => end());
@@ -171,14 +201,14 @@ async function replayFresh(database: Database, userId: string, send: (rows: Noti
   return upTo;
 }
 
-interface LiveStream {
-  /** `id`: the notification announced, when known. */
-  wake(id?: number): void;
+interface LiveStream extends NotificationSubscriber {
   keepAlive(): void;
 }
 
 interface ReadResult {
   signedIn: boolean;
+  /** When the session stops standing unless it is used (ms). */
+  until: number;
   rows: NotificationRow[];
 }
 
@@ -196,7 +226,7 @@ interface PendingRead {
  * its notifications past the id it last sent, oldest first.
  */
 const READ_SQL = `
-  select w.i, s.id is not null as signed_in,
+  select w.i, s.id is not null as signed_in, ${liveSessionUntil('s')} as live_until,
          n.id, n.type, n.title, n.body, n.link, n.created_at, n.read_at
   from unnest($1::int[], $2::text[], $3::bigint[], $4::text[]) as w(i, user_id, after_id, session_id)
   left join session s on ${liveSessionCondition('s', 'w.session_id', 'w.user_id')}
@@ -212,6 +242,7 @@ const READ_SQL = `
 interface ReadRow {
   i: number;
   signed_in: boolean;
+  live_until: Date | null;
   id: string | null;
   type: string;
   title: string;
@@ -306,10 +337,11 @@ class NotificationReader {
       this.inFlight--;
       this.dispatch();
     }
-    const results: ReadResult[] = batch.map(() => ({ signedIn: false, rows: [] }));
+    const results: ReadResult[] = batch.map(() => ({ signedIn: false, until: 0, rows: [] }));
     for (const row of rows) {
       const result = results[row.i]!;
       result.signedIn = row.signed_in;
+      result.until = row.live_until?.getTime() ?? 0;
       if (row.id === null) continue;
       result.rows.push({
         id: Number(row.id),
