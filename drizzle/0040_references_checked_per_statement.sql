@@ -13,26 +13,48 @@ ALTER TABLE "referral_offers" DROP CONSTRAINT "referral_offers_therapist_id_ther
 -- raises. Deleting a referenced row deletes its referencing rows; changing a referenced key that is
 -- still referenced is refused. TRUNCATE does not cascade to them: the app never truncates.
 
--- AFTER INSERT, FOR EACH STATEMENT, the rows as "new_rows". Arguments: the referencing column, the
--- referenced table and column, and the name the constraint goes by in the error.
+-- AFTER INSERT, FOR EACH STATEMENT, the rows as "new_rows". Argument: the reference, by the name
+-- its constraint had, which is also the name the error gives. One static statement a reference,
+-- planned once a connection: EXECUTE would plan it again for every post, dearer than ten checks.
 CREATE FUNCTION "carerelay_references_present"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   "missing" bigint;
   "key" text;
+  "column" text;
+  "referenced" text;
 BEGIN
   -- Both counts are read whole, so every referenced row is locked before the statement ends.
-  EXECUTE format(
-    'WITH "wanted" AS MATERIALIZED (SELECT DISTINCT %1$I AS "key" FROM "new_rows" WHERE %1$I IS NOT NULL)
-     SELECT (SELECT count(*) FROM "wanted")
-          - (SELECT count(*) FROM (SELECT 1 FROM %2$I WHERE %3$I IN (SELECT "key" FROM "wanted") FOR KEY SHARE) AS "present")',
-    TG_ARGV[0], TG_ARGV[1], TG_ARGV[2]) INTO "missing";
+  IF TG_ARGV[0] = 'notifications_user_id_user_id_fk' THEN
+    "referenced" := 'user';
+    SELECT (SELECT count(DISTINCT "user_id") FROM "new_rows")
+         - (SELECT count(*) FROM (SELECT 1 FROM "user" WHERE "id" IN (SELECT "user_id" FROM "new_rows") FOR KEY SHARE) AS "present")
+      INTO "missing";
+    IF "missing" > 0 THEN
+      SELECT 'user_id', "user_id" INTO "column", "key" FROM "new_rows" WHERE NOT EXISTS (SELECT FROM "user" WHERE "id" = "new_rows"."user_id") LIMIT 1;
+    END IF;
+  ELSIF TG_ARGV[0] = 'referral_offers_referral_id_referrals_id_fk' THEN
+    "referenced" := 'referrals';
+    SELECT (SELECT count(DISTINCT "referral_id") FROM "new_rows")
+         - (SELECT count(*) FROM (SELECT 1 FROM "referrals" WHERE "id" IN (SELECT "referral_id" FROM "new_rows") FOR KEY SHARE) AS "present")
+      INTO "missing";
+    IF "missing" > 0 THEN
+      SELECT 'referral_id', "referral_id"::text INTO "column", "key" FROM "new_rows" WHERE NOT EXISTS (SELECT FROM "referrals" WHERE "id" = "new_rows"."referral_id") LIMIT 1;
+    END IF;
+  ELSIF TG_ARGV[0] = 'referral_offers_therapist_id_therapist_profiles_id_fk' THEN
+    "referenced" := 'therapist_profiles';
+    SELECT (SELECT count(DISTINCT "therapist_id") FROM "new_rows")
+         - (SELECT count(*) FROM (SELECT 1 FROM "therapist_profiles" WHERE "id" IN (SELECT "therapist_id" FROM "new_rows") FOR KEY SHARE) AS "present")
+      INTO "missing";
+    IF "missing" > 0 THEN
+      SELECT 'therapist_id', "therapist_id" INTO "column", "key" FROM "new_rows" WHERE NOT EXISTS (SELECT FROM "therapist_profiles" WHERE "id" = "new_rows"."therapist_id") LIMIT 1;
+    END IF;
+  ELSE
+    RAISE EXCEPTION 'carerelay_references_present: unknown reference %', TG_ARGV[0];
+  END IF;
   IF "missing" > 0 THEN
-    EXECUTE format(
-      'SELECT %1$I::text FROM "new_rows" WHERE %1$I IS NOT NULL AND NOT EXISTS (SELECT FROM %2$I WHERE %3$I = "new_rows".%1$I) LIMIT 1',
-      TG_ARGV[0], TG_ARGV[1], TG_ARGV[2]) INTO "key";
-    RAISE EXCEPTION 'insert or update on table "%" violates foreign key constraint "%"', TG_TABLE_NAME, TG_ARGV[3]
-      USING ERRCODE = 'foreign_key_violation', CONSTRAINT = TG_ARGV[3], TABLE = TG_TABLE_NAME, SCHEMA = TG_TABLE_SCHEMA,
-        DETAIL = format('Key (%s)=(%s) is not present in table "%s".', TG_ARGV[0], "key", TG_ARGV[1]);
+    RAISE EXCEPTION 'insert or update on table "%" violates foreign key constraint "%"', TG_TABLE_NAME, TG_ARGV[0]
+      USING ERRCODE = 'foreign_key_violation', CONSTRAINT = TG_ARGV[0], TABLE = TG_TABLE_NAME, SCHEMA = TG_TABLE_SCHEMA,
+        DETAIL = format('Key (%s)=(%s) is not present in table "%s".', "column", "key", "referenced");
   END IF;
   RETURN NULL;
 END
@@ -80,7 +102,7 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "notifications_user_present" AFTER INSERT ON "notifications" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "carerelay_references_present"('user_id', 'user', 'id', 'notifications_user_id_user_id_fk');
+  FOR EACH STATEMENT EXECUTE FUNCTION "carerelay_references_present"('notifications_user_id_user_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER "notifications_user_changed" AFTER UPDATE OF "user_id" ON "notifications" FOR EACH ROW
   WHEN (OLD."user_id" IS DISTINCT FROM NEW."user_id")
@@ -94,7 +116,7 @@ CREATE TRIGGER "user_notifications_key_kept" AFTER UPDATE OF "id" ON "user" FOR 
   EXECUTE FUNCTION "carerelay_key_unreferenced"('id', 'notifications', 'user_id', 'notifications_user_id_user_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER "referral_offers_referral_present" AFTER INSERT ON "referral_offers" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "carerelay_references_present"('referral_id', 'referrals', 'id', 'referral_offers_referral_id_referrals_id_fk');
+  FOR EACH STATEMENT EXECUTE FUNCTION "carerelay_references_present"('referral_offers_referral_id_referrals_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER "referral_offers_referral_changed" AFTER UPDATE OF "referral_id" ON "referral_offers" FOR EACH ROW
   WHEN (OLD."referral_id" IS DISTINCT FROM NEW."referral_id")
@@ -108,7 +130,7 @@ CREATE TRIGGER "referrals_offers_key_kept" AFTER UPDATE OF "id" ON "referrals" F
   EXECUTE FUNCTION "carerelay_key_unreferenced"('id', 'referral_offers', 'referral_id', 'referral_offers_referral_id_referrals_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER "referral_offers_therapist_present" AFTER INSERT ON "referral_offers" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "carerelay_references_present"('therapist_id', 'therapist_profiles', 'id', 'referral_offers_therapist_id_therapist_profiles_id_fk');
+  FOR EACH STATEMENT EXECUTE FUNCTION "carerelay_references_present"('referral_offers_therapist_id_therapist_profiles_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER "referral_offers_therapist_changed" AFTER UPDATE OF "therapist_id" ON "referral_offers" FOR EACH ROW
   WHEN (OLD."therapist_id" IS DISTINCT FROM NEW."therapist_id")
