@@ -61,7 +61,7 @@ END
 $$;
 --> statement-breakpoint
 -- AFTER UPDATE OF the referencing column, FOR EACH ROW, when it changed (the app never changes it).
--- Arguments as above.
+-- Arguments: the referencing column, the referenced table and column, and the constraint's name.
 CREATE FUNCTION "carerelay_reference_present"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   "found" bigint;
