@@ -103,7 +103,9 @@ export function insertAndAnnounce(rows: SQL, options: { lock: string[] | SQL; be
   // select list of a sorted query is evaluated after the sort), so a stream sending what it is
   // announced never meets one of a user's notifications after a later one. LOCKED is an uncorrelated
   // subquery, run once before the insert's first row: every lock is taken before any notification
-  // gets its id.
+  // gets its id. Each entry's JSON is built once: without `materialized` and `offset 0` the planner
+  // writes both expressions out where they are read, and built it four times (about 18 ms more for
+  // 5,000, EXPLAIN ANALYZE).
   return sql`
     with ${options.before ? sql`${options.before},` : sql``}
     ${lockedRecipients(options.lock)},
@@ -112,9 +114,9 @@ export function insertAndAnnounce(rows: SQL, options: { lock: string[] | SQL; be
       select * from (${rows}) r where ${LOCKED}
       returning id, user_id, type, title, body, link, created_at
     ),
-    entries as (
+    entries as materialized (
       select id, case when octet_length(whole) <= ${WHOLE_ANNOUNCEMENT_BYTES} then whole else json_build_array(user_id, id)::text end as entry
-      from (select id, user_id, json_build_array(user_id, id, type, title, body, link, created_at)::text as whole from inserted) i
+      from (select id, user_id, json_build_array(user_id, id, type, title, body, link, created_at)::text as whole from inserted offset 0) i
     ),
     payloads as (
       select '[' || string_agg(entry, ',' order by id) || ']' as payload, min(id) as first
