@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { businessToday } from '../../domain/business-date';
-import type { CredentialForJudging } from '../../domain/credentials';
+import type { CredentialForJudging, CredentialKind } from '../../domain/credentials';
 import {
   daysOverdue,
   NO_LATE_NOTES,
@@ -84,22 +84,23 @@ export function credentialsColumn(therapistId: SQLWrapper) {
 }
 
 /**
- * True when the therapist whose id is `therapistId` holds each of the `required` kinds current on
- * `today` (verified, its expiry date not past), a state license issued for `patientState`:
+ * True when the therapist whose credentials_current (migration 0042: each verified kind, a state
+ * license as `state_license:` and its state, with the last day the latest is valid) is `held` holds
+ * each of the `required` kinds current on `today`, a state license issued for `patientState`:
  * credentialProblems (domain/credentials.ts) finding nothing, decided in SQL so matching needs no
- * credential rows read back (referrals/therapist-queries.ts). `required` must hold each kind once and
+ * credential rows read (referrals/therapist-queries.ts). `required` must hold each kind once and
  * `patientState` be trimmed and upper-cased, as the domain reads them; the agreement test holds the
- * two to the same answers (referrals/matching-agreement.int.test.ts).
+ * two to the same answers (referrals/matching-agreement.int.test.ts). Days compare as their
+ * YYYY-MM-DD text, byte by byte.
  */
-export function credentialsHeldSql(therapistId: SQLWrapper, input: { required: SQL; patientState: SQL; /** A date. */ today: SQL }) {
-  return sql`(select count(distinct c.kind) from therapist_credentials c
-    where c.therapist_id = ${therapistId} and c.kind = any(${input.required}) and c.status = 'verified'
-      and (c.expires_on is null or c.expires_on >= ${input.today})
-      and (c.kind <> 'state_license' or upper(btrim(c.issuer, ${ISSUER_SPACE})) = ${input.patientState})) = cardinality(${input.required})`;
+export function credentialsCurrentSql(held: SQLWrapper, input: { required: readonly CredentialKind[]; patientState: string; /** YYYY-MM-DD */ today: string }): SQL {
+  if (input.required.length === 0) return sql`true`;
+  const key = (kind: CredentialKind) => (kind === 'state_license' ? `state_license:${input.patientState}` : kind);
+  return sql.join(
+    input.required.map((kind) => sql`coalesce((${held} ->> ${key(kind)}::text) >= ${input.today}::text collate "C", false)`),
+    sql` and `,
+  );
 }
-
-/** What String.prototype.trim takes off an issuer that the app may hold (its input refuses control characters but these). */
-const ISSUER_SPACE = ' \t\n\r\f\v\u00a0\ufeff';
 
 /**
  * True when the late notes of the therapist whose id is `therapistId` do not stop new offers:

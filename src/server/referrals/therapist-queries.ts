@@ -3,7 +3,7 @@ import type { CredentialForJudging, CredentialKind } from '../../domain/credenti
 import type { Discipline } from '../../domain/accounts';
 import { EARTH_RADIUS_MILES, type GeoPoint } from '../../domain/geo';
 import type { LateNotesLimits } from '../../domain/work-standing';
-import { credentialsColumn, credentialsHeldSql, lateNotesColumn, lateNotesFrom, lateNotesWithinLimitsSql, type TherapistStanding } from '../credentials/standing';
+import { credentialsColumn, credentialsCurrentSql, lateNotesColumn, lateNotesFrom, lateNotesWithinLimitsSql, type TherapistStanding } from '../credentials/standing';
 import type { Db } from '../db/client';
 import { namedStatement, type Queryable } from '../db/named-statement';
 import { therapistProfiles, useraccounts } from '../db/schema/index';
@@ -112,11 +112,7 @@ export function eligibleNearSql(options: EligibleNearOptions): SQL {
     where a.status = 'approved' and t.suspended_at is null and t.available_for_referrals
       and t.disciplines && ${sql.param(options.qualifying)}::text[]
       and t.service_radius_miles > 0 and ${coverageContains(patient)} and d.miles <= t.service_radius_miles
-      and ${credentialsHeldSql(sql`t.id`, {
-        required: sql`${sql.param([...options.required])}::text[]`,
-        patientState: sql`${options.patientState}::text`,
-        today: sql`${options.today}::date`,
-      })}
+      and ${credentialsCurrentSql(sql`t.credentials_current`, options)}
       and ${lateNotesWithinLimitsSql(sql`t.id`, {
         noteDueHours: sql`${options.noteDueHours}::int`,
         now: sql`${options.now.toISOString()}::timestamptz`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accountStatuses, disciplines, userTypes } from '../../../domain/accounts';
 import { user } from './auth';
 
@@ -78,6 +78,13 @@ export const therapistProfiles = pgTable('therapist_profiles', {
    */
   latitude: doublePrecision(),
   longitude: doublePrecision(),
+  /**
+   * The therapist's verified credentials, each kind (a state license as `state_license:` and its
+   * state) with the last day the latest of them is valid ('9999-12-31' when it does not expire), kept
+   * by triggers on therapist_credentials (migration 0042) so matching judges thousands from their
+   * own rows (credentials/standing.ts, credentialsCurrentSql).
+   */
+  credentialsCurrent: jsonb().$type<Record<string, string>>().notNull().default({}),
 }, () => [
   // Matching's spatial index (referrals/therapist-queries.ts): the box each therapist's service
   // radius covers, widened by the domain's tenth-of-a-mile rounding and a hair more, in earthdistance's

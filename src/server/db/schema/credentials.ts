@@ -43,8 +43,8 @@ export const therapistCredentials = pgTable(
     verificationSource: text(),
   },
   (t) => [
-    // Each therapist's credentials with every column matching judges them by (standing.ts,
-    // credentialsHeldSql), so a post judging thousands reads the index alone, not each row.
+    // Each therapist's credentials (standing.ts reads them by therapist), with every column their
+    // summary on the therapist's row is made of (migration 0042), which reads the index alone.
     index('therapist_credentials_standing').on(t.therapistId, t.kind, t.status, t.expiresOn, t.issuer),
     index().on(t.status, t.submittedAt),
     index('therapist_credentials_expiring').on(t.expiresOn).where(sql`${t.status} = 'verified'`),
