@@ -5,7 +5,10 @@ ALTER TABLE "therapist_profiles" ADD COLUMN "credentials_current" jsonb DEFAULT 
 -- valid; this keeps that on the therapist's row, and credentials/standing.ts compares it to the day.
 -- The key of a state license is its issuer trimmed and upper-cased as the rule reads it
 -- (domain/credentials.ts; the characters String.prototype.trim takes off that an issuer may hold).
-CREATE FUNCTION "carerelay_credentials_current"("therapist" text) RETURNS jsonb LANGUAGE sql STABLE AS $$
+-- VOLATILE, so it reads with a snapshot of its own: two transactions changing one therapist's
+-- credentials at once update their row one after the other, and the second, having waited for the
+-- first to commit, sums up the first's change too (STABLE would read as its statement began).
+CREATE FUNCTION "carerelay_credentials_current"("therapist" text) RETURNS jsonb LANGUAGE sql VOLATILE AS $$
   SELECT coalesce(jsonb_object_agg("key", "until"), '{}'::jsonb) FROM (
     SELECT CASE WHEN "kind" = 'state_license' THEN 'state_license:' || upper(btrim("issuer", E' \t\n\r\f\x0B\u00A0\uFEFF')) ELSE "kind" END AS "key",
            max(coalesce(to_char("expires_on", 'YYYY-MM-DD'), '9999-12-31')) AS "until"

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildTherapist } from '../../../test/factories';
+import { waitUntilBlocked } from '../../../test/locks';
 import { todayIn } from '../../domain/business-date';
 import type { CredentialKind } from '../../domain/credentials';
 import { therapistCredentials, therapistProfiles, useraccounts } from '../db/schema/index';
@@ -84,6 +85,26 @@ describe('the credentials matching reads follow every write', () => {
       .set({ status: 'rejected' })
       .where(and(inArray(therapistCredentials.therapistId, [first.id, second.id]), eq(therapistCredentials.kind, 'cpr_bls')));
     expect(await offered(first.id, second.id)).toEqual([]);
+  });
+
+  it('two of a therapist\'s credentials changed at once: the later sums up the earlier\'s change too, committed while it waited', async () => {
+    const { id, credential } = await licensed();
+    const { pool } = app.runtime.database;
+    const revoking = await pool.connect();
+    const renewing = await pool.connect();
+    try {
+      await revoking.query('begin');
+      await revoking.query(`update therapist_credentials set status = 'rejected' where id = $1`, [credential.state_license]);
+      // Its statement starts before the rejection commits, and waits on the therapist's row for it.
+      const renewed = renewing.query(`update therapist_credentials set expires_on = '2032-01-31' where id = $1`, [credential.npi]);
+      await waitUntilBlocked(pool, renewing);
+      await revoking.query('commit');
+      await renewed;
+    } finally {
+      revoking.release();
+      renewing.release();
+    }
+    expect(await offered(id)).toEqual([]);
   });
 
   it('a therapist deleted takes their credentials with them, and nothing else fails', async () => {

@@ -1,7 +1,8 @@
-import type { DatabaseError, PoolClient } from 'pg';
+import type { DatabaseError } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildAgency, buildTherapist } from '../../../test/factories';
+import { waitUntilBlocked } from '../../../test/locks';
 import { buildReferral } from '../../../test/referral-fixtures';
 
 /**
@@ -123,7 +124,7 @@ describe('references kept by statement (migration 0040)', () => {
       await inserting.query('begin');
       await inserting.query(`insert into notifications (user_id, type, title, body, link) values ($1, 'test', 'Test', 'Body', '/')`, [first.userId]);
       const deleted = deleting.query(`delete from "user" where id = $1`, [first.userId]);
-      await waitUntilBlocked(deleting);
+      await waitUntilBlocked(pool, deleting);
       await inserting.query('commit');
       await deleted;
       expect(await count('notifications where user_id = $1', [first.userId])).toBe(0);
@@ -136,7 +137,7 @@ describe('references kept by statement (migration 0040)', () => {
         second.userId,
       ]);
       const refused = refusal(inserted);
-      await waitUntilBlocked(inserting);
+      await waitUntilBlocked(pool, inserting);
       await deleting.query('commit');
       expect(await refused).toMatchObject({ code: '23503' });
       expect(await count('notifications where user_id = $1', [second.userId])).toBe(0);
@@ -146,15 +147,3 @@ describe('references kept by statement (migration 0040)', () => {
     }
   });
 });
-
-/** Resolves once the connection's backend is waiting for a lock. */
-async function waitUntilBlocked(client: PoolClient) {
-  // pg sets processID from the server's BackendKeyData; its types do not declare it.
-  const pid = (client as PoolClient & { processID: number }).processID;
-  for (let i = 0; i < 200; i++) {
-    const { rows } = await query(`select wait_event_type from pg_stat_activity where pid = $1`, [pid]);
-    if (rows[0]?.wait_event_type === 'Lock') return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the statement never waited for the lock');
-}
