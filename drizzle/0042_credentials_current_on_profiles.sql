@@ -18,18 +18,19 @@ $$;
 --> statement-breakpoint
 -- After any statement writing credentials, every therapist whose rows it wrote is summed up again:
 -- nothing filtered, so no change can be missed (credentials are written a few at a time).
+-- (A transition table exists only for the operations that have it, hence one branch each.)
 CREATE FUNCTION "carerelay_credentials_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "written" text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE "therapist_profiles" SET "credentials_current" = "carerelay_credentials_current"("id")
-      WHERE "id" IN (SELECT "therapist_id" FROM "new_rows");
+    SELECT array_agg(DISTINCT "therapist_id") INTO "written" FROM "new_rows";
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE "therapist_profiles" SET "credentials_current" = "carerelay_credentials_current"("id")
-      WHERE "id" IN (SELECT "therapist_id" FROM "old_rows");
+    SELECT array_agg(DISTINCT "therapist_id") INTO "written" FROM "old_rows";
   ELSE
-    UPDATE "therapist_profiles" SET "credentials_current" = "carerelay_credentials_current"("id")
-      WHERE "id" IN (SELECT "therapist_id" FROM "new_rows" UNION SELECT "therapist_id" FROM "old_rows");
+    SELECT array_agg("therapist_id") INTO "written" FROM (SELECT "therapist_id" FROM "new_rows" UNION SELECT "therapist_id" FROM "old_rows") AS "both";
   END IF;
+  UPDATE "therapist_profiles" SET "credentials_current" = "carerelay_credentials_current"("id") WHERE "id" = ANY("written");
   RETURN NULL;
 END
 $$;
