@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
@@ -180,7 +180,7 @@ describe('GET /api/notifications/stream', () => {
       const created = await inTransaction(second.runtime.database, (t) =>
         createNotifications(
           t,
-          everyone.map((userId) => ({ userId, type: 'referral.posted', title: 'Fan-out', body: 'A referral near you.', link: '/referrals/2' })),
+          everyone.map((userId) => ({ userId, type: 'referral.posted', title: 'Fan-out', body: `A referral near ${userId}.`, link: '/referrals/2' })),
         ),
       );
       expect(created).toBe(everyone.length);
@@ -200,6 +200,21 @@ describe('GET /api/notifications/stream', () => {
       await streams[index]!.waitForEvents(before[index]! + 1, 5000);
       const [mine] = announced.filter(([userId]) => userId === p.userId);
       expect(ids(streams[index]!).at(-1)).toBe(mine?.[1]);
+    }
+    // Each stream sent its own notification, as stored.
+    for (const [index, p] of people.entries()) {
+      const [row] = await first.runtime.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, p.userId), eq(notifications.title, 'Fan-out')));
+      expect(JSON.parse(streams[index]!.events.at(-1)!.data)).toMatchObject({
+        id: row!.id,
+        type: 'referral.posted',
+        title: 'Fan-out',
+        body: `A referral near ${p.userId}.`,
+        link: '/referrals/2',
+        createdAt: row!.createdAt.toISOString(),
+      });
     }
     await sleep(200);
     for (const [index, connection] of streams.entries()) expect(connection.events.length).toBe(before[index]! + 1);
