@@ -20,6 +20,28 @@ export interface SseConnection {
 }
 
 /**
+ * One block of a stream (the lines before a blank line), as EventSource reads it: its event, when it
+ * carries data, and the retry interval, when it sets one. Comments and unknown fields are skipped.
+ */
+export function parseSseBlock(block: string): { event?: SseEvent; retry?: number } {
+  let id: string | undefined;
+  let event = 'message';
+  let retry: number | undefined;
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line === '' || line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'id') id = value;
+    else if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+    else if (field === 'retry') retry = Number(value);
+  }
+  return { event: data.length === 0 ? undefined : { id, event, data: data.join('\n') }, retry };
+}
+
+/**
  * A minimal EventSource over fetch, so tests can send a cookie and Last-Event-ID and see the raw
  * status. A non-200 answer comes back with no events and the stream already closed.
  */
@@ -62,21 +84,10 @@ export async function openSse(url: string, options: { cookie?: string; lastEvent
   }
 
   const parseBlock = (block: string) => {
-    let id: string | undefined;
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line === '' || line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'id') id = value;
-      else if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-      else if (field === 'retry') connection.retry = Number(value);
-    }
-    if (data.length === 0) return;
-    events.push({ id, event, data: data.join('\n') });
+    const { event, retry } = parseSseBlock(block);
+    if (retry !== undefined) connection.retry = retry;
+    if (!event) return;
+    events.push(event);
     for (const waiter of [...waiters]) waiter();
   };
 

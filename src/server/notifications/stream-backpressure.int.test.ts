@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildTherapist, signIn } from '../../../test/factories';
+import { parseSseBlock } from '../../../test/sse-client';
 import { inTransaction } from '../db/client';
 import { notifications } from '../db/schema/index';
 import { createNotifications } from './service';
@@ -32,7 +33,7 @@ function rawStream(url: string, cookie: string) {
         buffer += text;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const id = /^id: (\d+)$/m.exec(buffer.slice(0, end))?.[1];
+          const id = parseSseBlock(buffer.slice(0, end)).event?.id;
           if (id) ids.push(Number(id));
           buffer = buffer.slice(end + 2);
         }
